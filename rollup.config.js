@@ -1,0 +1,43 @@
+import { nodeResolve } from "@rollup/plugin-node-resolve";
+import terser from "@rollup/plugin-terser";
+import esbuild from "rollup-plugin-esbuild";
+import pkg from "./package.json" with { type: "json" };
+
+const dependencies = Object.keys(pkg.dependencies ?? {});
+const isDependency = (id) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+
+const ts = () => esbuild({ target: "es2022", tsconfig: "tsconfig.json", legalComments: "none" });
+
+/** Minified, with lit's production build (no dev-mode warnings). */
+const minified = () => [
+  nodeResolve({ browser: true, exportConditions: ["production"] }),
+  ts(),
+  terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+];
+
+export default [
+  // The npm library: ESM, dependencies external, one file per entry plus shared chunks.
+  {
+    input: {
+      index: "src/index.ts",
+      codec: "src/codec/index.ts",
+      transport: "src/transport/index.ts",
+      define: "src/elements/define.ts",
+    },
+    external: isDependency,
+    plugins: [nodeResolve(), ts()],
+    output: { dir: "dist", format: "es", chunkFileNames: "chunks/[name]-[hash].js", sourcemap: true },
+  },
+  // The drop-in: one self-contained module for a <script type="module"> tag.
+  {
+    input: "src/index.ts",
+    plugins: minified(),
+    output: { file: "dist/t3-composer.js", format: "es", inlineDynamicImports: true },
+  },
+  // The codec entry alone, minified: what the size budget measures.
+  {
+    input: "src/codec/index.ts",
+    plugins: minified(),
+    output: { file: "dist/codec.min.js", format: "es" },
+  },
+];

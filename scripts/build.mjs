@@ -1,0 +1,14 @@
+// `npm run build`: bundles (rollup), typings (tsc) and the custom-elements manifest.
+import { rmSync } from "node:fs";
+import { bin, run } from "./run.mjs";
+
+rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
+const steps = [
+  [bin("rollup"), ["-c", "--silent"]],
+  [bin("tsc"), ["-p", "tsconfig.build.json"]],
+  ["npm", ["--silent", "run", "analyze"]],
+];
+for (const [command, args] of steps) {
+  const code = await run(command, args);
+  if (code !== 0) process.exit(code);
+}

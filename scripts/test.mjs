@@ -1,0 +1,22 @@
+// `npm test`: everything a change must pass, in the order that fails fastest. The build comes
+// first because the Node tests import dist/codec.js and the size check reads the bundles.
+import { run } from "./run.mjs";
+
+const steps = [
+  ["build", ["run", "build"]],
+  ["types", ["run", "test:types"]],
+  ["lint", ["run", "test:lint"]],
+  ["node tests", ["run", "test:node"]],
+  ["browser tests", ["run", "test:browser"]],
+];
+
+const started = Date.now();
+for (const [name, args] of steps) {
+  console.log(`\n── ${name} ──`);
+  const code = await run("npm", ["--silent", ...args]);
+  if (code !== 0) {
+    console.error(`\n✗ ${name} failed (exit ${code})`);
+    process.exit(code);
+  }
+}
+console.log(`\n✓ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

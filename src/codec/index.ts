@@ -1,0 +1,49 @@
+// `t3-composer/codec`: the v1 contract and every pure codec of wire.md. No DOM, no Node API:
+// this entry runs in browsers and in Node on a host's server.
+export {
+  KNOWN_CONTEXT_KINDS,
+  asKnownContextRecord,
+  isKnownContextKind,
+} from "../contract/index.js";
+export type {
+  AttachmentFields,
+  ChatAttachmentId,
+  ClipboardFragment,
+  ClipboardFragmentSource,
+  ComposerContextId,
+  ComposerContextRecord,
+  ComposerContextReferenceId,
+  ContextRecordBase,
+  DecodeResult,
+  ElementContextRecord,
+  ElementDetails,
+  ElementSourceLocation,
+  FileContextRecord,
+  ImageContextRecord,
+  Issue,
+  KnownContextKind,
+  KnownContextRecord,
+  MentionContextRecord,
+  MessageContext,
+  PreviewAnnotationContextRecord,
+  PullRequestMetadata,
+  PullRequestState,
+  ReviewCommentContextRecord,
+  SkillContextRecord,
+  StyleChangeDetail,
+  TerminalContextRecord,
+  UnknownContextRecord,
+} from "../contract/index.js";
+export {
+  CONTEXT_HREF_PREFIX,
+  collectComposerContextReferences,
+  formatComposerContextHref,
+  formatComposerContextReference,
+  parseComposerContextHref,
+  replaceComposerContextReferences,
+  sanitizeComposerContextLabel,
+} from "./references.js";
+export type { ContextOccurrence } from "./references.js";
+export { collectComposerInlineTokens } from "./inline-tokens.js";
+export type { InlineToken } from "./inline-tokens.js";
+export { producerIdFromComposerContextId, toComposerContextId, toKindScopedComposerContextId } from "./ids.js";

@@ -1,0 +1,2 @@
+// Registers the elements. The only module of the package with a side effect.
+export {};

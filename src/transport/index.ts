@@ -1,0 +1,2 @@
+// `t3-composer/transport`: the transport interface and its adapters.
+export {};

@@ -1,0 +1,24 @@
+import { esbuildPlugin } from "@web/dev-server-esbuild";
+import { chromeLauncher } from "@web/test-runner-chrome";
+import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
+import { serverCommands } from "./test/support/server-commands.mjs";
+
+/** @type {import('@web/test-runner').TestRunnerConfig} */
+export default {
+  files: ["test/elements/**/*.test.ts", "test/e2e/**/*.test.ts", "test/unit/**/*.browser.test.ts"],
+  nodeResolve: { exportConditions: ["development"] },
+  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), ...serverCommands()],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        headless: true,
+        args: CHROMIUM_FLAGS,
+      },
+    }),
+  ],
+  // Two cores: more pages at once only makes each slower.
+  concurrency: 2,
+  staticLogging: !process.stdout.isTTY,
+  testFramework: { config: { timeout: 10000 } },
+};
