@@ -26,6 +26,24 @@ export type {
   MessageContext,
 } from "./codec/index.js";
 
+export { T3ComposerElement } from "./elements/composer/t3-composer.js";
+export type {
+  ComposerStashEntry,
+  ComposerValue,
+  DraftAttachment,
+  InsertContextOptions,
+  Suggestion,
+} from "./elements/composer/types.js";
+export type {
+  ComposerChangeDetail,
+  ComposerContextDetail,
+  ComposerErrorDetail,
+  ComposerSendDetail,
+  ComposerSentDetail,
+  ComposerTriggerDetail,
+} from "./elements/composer/events.js";
+export type { ChipActivateDetail } from "./elements/events.js";
+
 export { chipRegistry, createChipRegistry } from "./presentation/index.js";
 export type {
   ChipAttachmentState,

@@ -1,4 +1,5 @@
 // Registers the elements. The only module of the package with a side effect.
+import { T3ComposerElement } from "./composer/t3-composer.js";
 import { defineElement } from "./register.js";
 
-void defineElement; // the composer and transcript register here as they land
+defineElement("t3-composer", T3ComposerElement);

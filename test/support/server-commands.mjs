@@ -1,7 +1,87 @@
 // Test-runner server commands that reach what a page cannot do itself, through the DevTools
 // protocol of the page under test.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
 
+// One DevTools session per page, opened on first use.
+const sessions = new WeakMap();
+
+async function devtools(session) {
+  if (session.browser.type !== "puppeteer") throw new Error(`${session.browser.type} has no DevTools session`);
+  const page = session.browser.getPage(session.id);
+  let client = sessions.get(page);
+  if (!client) {
+    client = await page.createCDPSession();
+    sessions.set(page, client);
+  }
+  return client;
+}
+
+/**
+ * Real IME input, as a Chinese or Japanese input method produces it:
+ * - `ime-compose` `{ text, selectionStart?, selectionEnd? }`: `Input.imeSetComposition` (starts or
+ *   updates the composition: `compositionstart`/`compositionupdate`, `isComposing` key events);
+ * - `ime-commit` `{ text }`: `Input.insertText`, which commits an open composition with `text`;
+ * - `raw-key` `{ type, key, code, windowsVirtualKeyCode, modifiers? }`: `Input.dispatchKeyEvent`
+ *   as it is (for the keyCode 229 an IME gives every key while it composes).
+ */
+function imePlugin() {
+  return {
+    name: "t3-ime-commands",
+    async executeCommand({ command, payload, session }) {
+      if (command === "ime-compose") {
+        const client = await devtools(session);
+        const end = payload.text.length;
+        await client.send("Input.imeSetComposition", {
+          text: payload.text,
+          selectionStart: payload.selectionStart ?? end,
+          selectionEnd: payload.selectionEnd ?? end,
+        });
+        return true;
+      }
+      if (command === "ime-commit") {
+        const client = await devtools(session);
+        await client.send("Input.insertText", { text: payload.text });
+        return true;
+      }
+      if (command === "raw-key") {
+        const client = await devtools(session);
+        await client.send("Input.dispatchKeyEvent", payload);
+        return true;
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * `drop-files` `{ x, y, files: [{ name, content }] }`: writes the files to a temporary folder
+ * and drags them onto the page at (x, y) through `Input.dispatchDragEvent`, as a person dragging
+ * them from a file manager does (dragenter, dragover, drop with real `File` objects).
+ */
+function dropPlugin() {
+  return {
+    name: "t3-drop-commands",
+    async executeCommand({ command, payload, session }) {
+      if (command !== "drop-files") return undefined;
+      const client = await devtools(session);
+      const folder = mkdtempSync(join(tmpdir(), "t3-drop-"));
+      const files = payload.files.map((file) => {
+        const path = join(folder, file.name);
+        writeFileSync(path, Buffer.from(file.content, file.encoding ?? "utf8"));
+        return path;
+      });
+      const data = { items: [], files, dragOperationsMask: 1 };
+      for (const type of ["dragEnter", "dragOver", "drop"]) {
+        await client.send("Input.dispatchDragEvent", { type, x: payload.x, y: payload.y, data });
+      }
+      return true;
+    },
+  };
+}
+
 export function serverCommands() {
-  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin()];
+  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin(), imePlugin(), dropPlugin()];
 }

@@ -1,0 +1,74 @@
+// Builds the composer's editor state and view. The element supplies the behaviour (what Enter,
+// a dropped file or a clicked chip does); this module wires it into ProseMirror.
+import type { Node as ProseMirrorNode } from "prosemirror-model";
+import { history } from "prosemirror-history";
+import { EditorState, Selection, type Plugin, type Transaction } from "prosemirror-state";
+import { EditorView } from "prosemirror-view";
+import { chipNodeView, type ChipPainter } from "./chip-view.js";
+import { composerKeymap, type KeymapOptions } from "./keymap.js";
+import { placeholderPlugin } from "./placeholder.js";
+import { isChip } from "./schema.js";
+import { sliceFromText, textOfSlice } from "./text.js";
+import { triggerPlugin } from "./trigger.js";
+
+export interface EditorPluginOptions extends KeymapOptions {
+  placeholder(): string;
+}
+
+/** The plugins of a composer state, keys first so they see events before anything else. */
+export function composerPlugins(options: EditorPluginOptions): Plugin[] {
+  return [composerKeymap(options), triggerPlugin(), history(), placeholderPlugin(options.placeholder)];
+}
+
+/** A fresh state for `doc`, caret at the end, empty undo history. */
+export function createComposerState(doc: ProseMirrorNode, plugins: readonly Plugin[]): EditorState {
+  return EditorState.create({ doc, plugins, selection: Selection.atEnd(doc) });
+}
+
+export interface EditorViewOptions {
+  /** The element that becomes the editable. */
+  mount: HTMLElement;
+  state: EditorState;
+  painter: ChipPainter;
+  dispatch(tr: Transaction): void;
+  editable(): boolean;
+  /** Files dropped at `pos`, or pasted (`pos` is `null`); return whether they were taken. */
+  files(view: EditorView, files: File[], pos: number | null): boolean;
+  /** A click on the chip at `pos`. */
+  clickChip(view: EditorView, pos: number, event: MouseEvent): void;
+}
+
+function filesOf(data: DataTransfer | null): File[] {
+  return data ? Array.from(data.files) : [];
+}
+
+/** The view: chips through `painter`, canonical text on the plain-text clipboard. */
+export function createComposerView(options: EditorViewOptions): EditorView {
+  return new EditorView(
+    { mount: options.mount },
+    {
+      state: options.state,
+      dispatchTransaction: options.dispatch,
+      editable: options.editable,
+      nodeViews: { chip: chipNodeView(options.painter) },
+      attributes: { role: "textbox", "aria-multiline": "true", spellcheck: "true" },
+      clipboardTextSerializer: (slice) => textOfSlice(slice),
+      clipboardTextParser: (text) => sliceFromText(text),
+      handleDrop(view, event) {
+        const files = filesOf(event.dataTransfer);
+        if (files.length === 0) return false;
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        return options.files(view, files, at ? at.pos : null);
+      },
+      handlePaste(view, event) {
+        const files = filesOf(event.clipboardData);
+        return files.length > 0 && options.files(view, files, null);
+      },
+      handleClickOn(view, _pos, node, nodePos, event, direct) {
+        if (!direct || !isChip(node)) return false;
+        options.clickChip(view, nodePos, event);
+        return false; // ProseMirror still selects the chip
+      },
+    },
+  );
+}

@@ -1,0 +1,96 @@
+// How many chips reference each context id, kept up to date from each transaction's replaced
+// ranges (ui.md point 4). A keystroke replaces a few characters, so keeping count costs a walk
+// over those ranges, never a rescan of a draft that can be a megabyte with thousands of chips.
+import type { Node as ProseMirrorNode } from "prosemirror-model";
+import type { Transaction } from "prosemirror-state";
+import { AttrStep } from "prosemirror-transform";
+import { chipAttrs, isChip, type ChipAttrs } from "./schema.js";
+
+/** By how much a transaction changed the chips of one context id, and one of those chips. */
+export interface ReferenceChange {
+  change: number;
+  attrs: ChipAttrs;
+}
+
+/** Per context id, what a transaction did to its chips. */
+export type ReferenceDelta = Map<string, ReferenceChange>;
+
+function tally(doc: ProseMirrorNode, from: number, to: number, sign: 1 | -1, delta: ReferenceDelta): void {
+  if (from >= to) return;
+  doc.nodesBetween(from, to, (node, pos) => {
+    // A chip has size 1, so one that nodesBetween reports lies wholly inside the range.
+    if (isChip(node) && pos >= from) {
+      const attrs = chipAttrs(node);
+      const entry = delta.get(attrs.contextId);
+      if (entry) entry.change += sign;
+      else delta.set(attrs.contextId, { change: sign, attrs });
+    }
+    return !node.isInline;
+  });
+}
+
+/** Chip counts per context id. */
+export class ReferenceCounts {
+  #counts = new Map<string, number>();
+
+  /** Counts every chip of `doc` (once, when a document is loaded). */
+  static of(doc: ProseMirrorNode): ReferenceCounts {
+    const counts = new ReferenceCounts();
+    const delta: ReferenceDelta = new Map();
+    tally(doc, 0, doc.content.size, 1, delta);
+    counts.#merge(delta);
+    return counts;
+  }
+
+  /** How many chips reference `contextId`. */
+  count(contextId: string): number {
+    return this.#counts.get(contextId) ?? 0;
+  }
+
+  /** Every referenced context id (in no particular order). */
+  ids(): IterableIterator<string> {
+    return this.#counts.keys();
+  }
+
+  /**
+   * Updates the counts with what `tr` replaced: chips in the old side of each step's ranges
+   * are subtracted, chips in the new side added. Returns the non-zero changes.
+   */
+  apply(tr: Transaction): ReferenceDelta {
+    const delta: ReferenceDelta = new Map();
+    tr.steps.forEach((step, index) => {
+      const before = tr.docs[index]!;
+      const after = tr.docs[index + 1] ?? tr.doc;
+      if (step instanceof AttrStep) {
+        tally(before, step.pos, step.pos + 1, -1, delta);
+        tally(after, step.pos, step.pos + 1, 1, delta);
+        return;
+      }
+      step.getMap().forEach((oldStart, oldEnd, newStart, newEnd) => {
+        tally(before, oldStart, oldEnd, -1, delta);
+        tally(after, newStart, newEnd, 1, delta);
+      });
+    });
+    for (const [id, { change }] of delta) if (change === 0) delta.delete(id);
+    this.#merge(delta);
+    return delta;
+  }
+
+  #merge(delta: ReferenceDelta): void {
+    for (const [id, { change }] of delta) {
+      const next = (this.#counts.get(id) ?? 0) + change;
+      if (next > 0) this.#counts.set(id, next);
+      else this.#counts.delete(id);
+    }
+  }
+}
+
+/** Positions of every chip of `contextId`, in document order. */
+export function chipPositions(doc: ProseMirrorNode, contextId: string): number[] {
+  const positions: number[] = [];
+  doc.descendants((node, pos) => {
+    if (isChip(node) && chipAttrs(node).contextId === contextId) positions.push(pos);
+    return !node.isInline;
+  });
+  return positions;
+}

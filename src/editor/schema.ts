@@ -1,0 +1,90 @@
+// The composer's document model: plain text with chips, like a <textarea> (README Decision 7).
+// One paragraph per line (the text joins them with "\n"), no marks, and one inline atom node
+// type for every kind of chip.
+import { Schema, type Node as ProseMirrorNode } from "prosemirror-model";
+import { formatComposerContextReference } from "../codec/references.js";
+import { mintReferenceId } from "./random.js";
+
+/** What a chip node holds. `referenceId` names this occurrence; it is never sent. */
+export interface ChipAttrs {
+  kind: string;
+  contextId: string;
+  /** The sanitized label the canonical link carries. */
+  label: string;
+  referenceId: string;
+}
+
+/** The attribute that marks a chip in the HTML ProseMirror puts on the clipboard. */
+const CHIP_DOM_ATTRIBUTE = "data-t3-chip";
+
+export const composerSchema = new Schema({
+  nodes: {
+    doc: { content: "paragraph+" },
+    paragraph: {
+      content: "inline*",
+      parseDOM: [{ tag: "p" }, { tag: "div" }],
+      toDOM: () => ["p", 0],
+    },
+    text: { group: "inline" },
+    chip: {
+      inline: true,
+      group: "inline",
+      atom: true,
+      selectable: true,
+      draggable: false,
+      attrs: {
+        kind: { validate: "string" },
+        contextId: { validate: "string" },
+        label: { validate: "string" },
+        referenceId: { validate: "string" },
+      },
+      // The chip's text is exactly its canonical link, so `textBetween` (and with it plain-text
+      // copy) writes canonical Markdown.
+      leafText: (node) => chipLink(node),
+      toDOM: (node) => [
+        "span",
+        {
+          [CHIP_DOM_ATTRIBUTE]: "",
+          "data-kind": node.attrs.kind,
+          "data-context-id": node.attrs.contextId,
+          "data-label": node.attrs.label,
+        },
+        node.attrs.label,
+      ],
+      parseDOM: [
+        {
+          tag: `span[${CHIP_DOM_ATTRIBUTE}]`,
+          getAttrs: (dom) => {
+            const kind = dom.getAttribute("data-kind");
+            const contextId = dom.getAttribute("data-context-id");
+            if (!kind || !contextId) return false;
+            // A pasted occurrence is a new occurrence: it gets its own reference id.
+            return { kind, contextId, label: dom.getAttribute("data-label") ?? kind, referenceId: mintReferenceId() };
+          },
+        },
+      ],
+    },
+  },
+});
+
+export type ComposerSchema = typeof composerSchema;
+
+/** The attributes of a chip node. */
+export function chipAttrs(node: ProseMirrorNode): ChipAttrs {
+  return node.attrs as ChipAttrs;
+}
+
+/** Whether `node` is a chip. */
+export function isChip(node: ProseMirrorNode | null | undefined): node is ProseMirrorNode {
+  return node?.type === composerSchema.nodes.chip;
+}
+
+/** The canonical link a chip serializes to. */
+export function chipLink(node: ProseMirrorNode): string {
+  return formatComposerContextReference(chipAttrs(node));
+}
+
+/** A new chip node; the reference id is minted unless given. */
+export function createChip(attrs: Omit<ChipAttrs, "referenceId"> & { referenceId?: string }): ProseMirrorNode {
+  return composerSchema.nodes.chip.create({ ...attrs, referenceId: attrs.referenceId ?? mintReferenceId() });
+}

@@ -1,0 +1,111 @@
+// Conversions between canonical text and the document. Each line is a paragraph; each valid
+// reference link is a chip whose text is its canonical link (ui.md point 1).
+import { Fragment, Slice, type Node as ProseMirrorNode } from "prosemirror-model";
+import { collectComposerContextReferences } from "../codec/references.js";
+import { chipAttrs, chipLink, composerSchema, createChip, isChip } from "./schema.js";
+
+const LINE_FEED = "\n";
+
+/** The paragraph for one line of text (which holds no line feed). */
+function paragraphFromLine(line: string): ProseMirrorNode {
+  const inline: ProseMirrorNode[] = [];
+  let cursor = 0;
+  for (const occurrence of collectComposerContextReferences(line)) {
+    if (occurrence.start > cursor) inline.push(composerSchema.text(line.slice(cursor, occurrence.start)));
+    inline.push(createChip({ kind: occurrence.kind, contextId: occurrence.contextId, label: occurrence.label }));
+    cursor = occurrence.end;
+  }
+  if (cursor < line.length) inline.push(composerSchema.text(line.slice(cursor)));
+  return composerSchema.nodes.paragraph.create(null, inline);
+}
+
+/**
+ * Parses canonical text: one paragraph per line, every valid link a chip with a fresh reference
+ * id, anything else text. A link can hold no line feed, so lines are parsed one by one.
+ */
+export function docFromText(text: string): ProseMirrorNode {
+  return composerSchema.nodes.doc.create(null, text.split(LINE_FEED).map(paragraphFromLine));
+}
+
+/** Plain text as a slice to paste: its lines become paragraphs, its links chips. */
+export function sliceFromText(text: string): Slice {
+  const doc = docFromText(text);
+  return new Slice(doc.content, 1, 1);
+}
+
+// Unchanged paragraphs are shared between successive documents, so caching per paragraph makes
+// serializing a big draft after a keystroke cost one paragraph plus a join, not the whole text.
+interface ParagraphSummary {
+  text: string;
+  /** Context ids of the paragraph's chips, in order, with repeats. */
+  ids: readonly string[];
+}
+const summaries = new WeakMap<ProseMirrorNode, ParagraphSummary>();
+
+function summarize(paragraph: ProseMirrorNode): ParagraphSummary {
+  let summary = summaries.get(paragraph);
+  if (summary) return summary;
+  let text = "";
+  const ids: string[] = [];
+  paragraph.forEach((child) => {
+    if (child.isText) {
+      text += child.text;
+    } else if (isChip(child)) {
+      text += chipLink(child);
+      ids.push(chipAttrs(child).contextId);
+    }
+  });
+  summary = { text, ids };
+  summaries.set(paragraph, summary);
+  return summary;
+}
+
+const texts = new WeakMap<ProseMirrorNode, string>();
+
+/** The canonical text of a document: paragraphs joined by "\n", chips as their links. */
+export function textOfDoc(doc: ProseMirrorNode): string {
+  let text = texts.get(doc);
+  if (text === undefined) {
+    const lines: string[] = [];
+    doc.forEach((paragraph) => lines.push(summarize(paragraph).text));
+    text = lines.join(LINE_FEED);
+    texts.set(doc, text);
+  }
+  return text;
+}
+
+/** The distinct context ids the document's chips reference, in first-reference order. */
+export function referencedIdsOf(doc: ProseMirrorNode): string[] {
+  const seen = new Set<string>();
+  doc.forEach((paragraph) => {
+    for (const id of summarize(paragraph).ids) seen.add(id);
+  });
+  return [...seen];
+}
+
+/** The canonical text of a slice (what a copy of it writes as plain text). */
+export function textOfSlice(slice: Slice): string {
+  return textOfFragment(slice.content);
+}
+
+function textOfFragment(fragment: Fragment): string {
+  const lines: string[] = [];
+  let inline = "";
+  let sawBlock = false;
+  fragment.forEach((node) => {
+    if (node.isBlock) {
+      sawBlock = true;
+      lines.push(node.type === composerSchema.nodes.paragraph ? summarize(node).text : textOfFragment(node.content));
+    } else if (node.isText) {
+      inline += node.text;
+    } else if (isChip(node)) {
+      inline += chipLink(node);
+    }
+  });
+  return sawBlock ? lines.join(LINE_FEED) : inline;
+}
+
+/** Whether the document is one empty line. */
+export function isEmptyDoc(doc: ProseMirrorNode): boolean {
+  return doc.childCount === 1 && doc.firstChild!.content.size === 0;
+}

@@ -1,0 +1,70 @@
+// Symmetric lifecycle (house style point 11): what `connect` creates, `disconnect` releases. The
+// view is destroyed on disconnect and rebuilt from the kept state on connect, so moving the
+// element to another parent, shadow root or document leaves the draft (and its undo history) as
+// it was. Uploads survive a move (a disconnect and a connect in one task): they stop only when
+// the element stays disconnected, and start again when it comes back.
+import { createComposerView } from "../../editor/create.js";
+import { releaseUrl, stopUpload } from "./attachments.js";
+import type { ComposerCore } from "./core.js";
+import { applyTransaction } from "./dispatch.js";
+import { attachFiles } from "./insert.js";
+import { settleNow } from "./settle.js";
+import { closeSuggestions } from "./suggestions.js";
+import { startUpload } from "./uploads.js";
+import { activateChip } from "./activate.js";
+
+export function connect(core: ComposerCore): void {
+  core.connected = true;
+  core.view = createComposerView({
+    mount: core.mount,
+    state: core.state,
+    painter: core.chips,
+    dispatch: (tr) => applyTransaction(core, tr),
+    editable: () => core.host.canEdit,
+    files: (_view, files, pos) => {
+      if (!core.host.canEdit) return false;
+      attachFiles(core, files, pos ?? undefined);
+      return true;
+    },
+    clickChip: (_view, pos) => activateChip(core, pos),
+  });
+  connectListeners(core);
+  for (const entry of core.attachments.values()) {
+    if (entry.status === "uploading" && !entry.controller) startUpload(core, entry);
+  }
+  core.host.requestUpdate(); // the shelf's thumbnails get object URLs again
+}
+
+export function disconnect(core: ComposerCore): void {
+  settleNow(core);
+  core.teardown?.();
+  core.teardown = null;
+  closeSuggestions(core);
+  core.view?.destroy();
+  core.view = null;
+  core.connected = false;
+  for (const entry of core.attachments.values()) releaseUrl(entry);
+  queueMicrotask(() => {
+    if (core.host.isConnected) return; // moved, not removed
+    for (const entry of core.attachments.values()) stopUpload(entry);
+    core.sendController?.abort();
+  });
+}
+
+/** The registry changed while connected: listen to the new one and redraw. */
+export function registryChanged(core: ComposerCore): void {
+  if (!core.connected) return;
+  core.teardown?.();
+  connectListeners(core);
+  core.chips.redrawAll();
+}
+
+function connectListeners(core: ComposerCore): void {
+  const onPageHide = () => settleNow(core);
+  window.addEventListener("pagehide", onPageHide);
+  const unsubscribe = core.host.registry.subscribe(() => core.chips.redrawAll());
+  core.teardown = () => {
+    window.removeEventListener("pagehide", onPageHide);
+    unsubscribe();
+  };
+}

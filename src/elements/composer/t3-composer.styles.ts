@@ -1,0 +1,184 @@
+import { css } from "lit";
+
+/** The composer's own look; chips come from `chipStyles`, tokens from `themeStyles`. */
+export const composerStyles = css`
+  :host {
+    display: block;
+    --_editor-min-height: var(--t3-composer-min-height, 2.6em);
+    --_editor-max-height: var(--t3-composer-max-height, 16em);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .frame {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) / 2);
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+  }
+  .frame:focus-within {
+    border-color: var(--_focus);
+    box-shadow: 0 0 0 1px var(--_focus);
+  }
+  .frame.dragging {
+    border-style: dashed;
+    border-color: var(--_accent);
+  }
+  :host([disabled]) .frame {
+    opacity: 0.6;
+  }
+  .editor {
+    min-height: var(--_editor-min-height);
+    max-height: var(--_editor-max-height);
+    overflow-y: auto;
+    outline: none;
+    line-height: 1.5;
+    caret-color: var(--_fg);
+  }
+  .editor p {
+    margin: 0;
+  }
+  .editor .t3-placeholder::before {
+    content: attr(data-placeholder);
+    color: var(--_muted);
+    pointer-events: none;
+    position: absolute;
+  }
+  .t3-trigger {
+    anchor-name: --t3-trigger;
+  }
+  .bar {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_space) / 2);
+  }
+  .bar .spacer {
+    flex: 1;
+  }
+  .shelf {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) / 2);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .thumbnail {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    width: var(--t3-thumbnail-size, 4em);
+    height: var(--t3-thumbnail-size, 4em);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    overflow: hidden;
+    font-size: 0.75em;
+  }
+  .thumbnail[data-status="failed"] {
+    border-color: var(--_danger);
+  }
+  .thumbnail img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .thumbnail-name {
+    max-width: 100%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    padding: 0 0.3em;
+    color: var(--_muted);
+  }
+  .thumbnail progress {
+    position: absolute;
+    inset: auto 0.3em 0.3em;
+    width: calc(100% - 0.6em);
+    height: 0.4em;
+  }
+  .thumbnail button {
+    position: absolute;
+    top: 0.2em;
+    width: 1.6em;
+    height: 1.6em;
+    padding: 0;
+    border: none;
+    border-radius: 50%;
+    background: color-mix(in srgb, var(--_bg) 85%, transparent);
+    color: var(--_fg);
+    font: inherit;
+    font-size: 1em;
+    line-height: 1;
+    cursor: pointer;
+  }
+  .thumbnail-remove {
+    right: 0.2em;
+  }
+  .thumbnail-retry {
+    left: 0.2em;
+    color: var(--_danger);
+  }
+  .suggestions {
+    position-anchor: --t3-trigger;
+    position-area: block-end span-inline-end;
+    position-try-fallbacks: flip-block, flip-inline;
+    inset: auto;
+    margin: 0.25em 0;
+    min-width: 12em;
+    max-width: 28em;
+    max-height: 16em;
+    overflow-y: auto;
+    padding: 0.25em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+    font-family: var(--_font);
+    box-shadow: 0 6px 24px rgb(0 0 0 / 0.16);
+  }
+  [role="option"] {
+    display: flex;
+    flex-direction: column;
+    padding: 0.3em 0.5em;
+    border-radius: calc(var(--_radius) * 0.75);
+    cursor: pointer;
+  }
+  [role="option"][aria-selected="true"] {
+    background: var(--_chip-bg);
+  }
+  .suggestion-detail {
+    color: var(--_muted);
+    font-size: 0.85em;
+  }
+  .confirm {
+    max-width: 24em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+    font-family: var(--_font);
+  }
+  .confirm::backdrop {
+    background: rgb(0 0 0 / 0.3);
+  }
+  .confirm-buttons {
+    display: flex;
+    justify-content: flex-end;
+    gap: var(--_space);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,328 @@
+// <t3-composer>: a thin front over the functions of this folder. It owns the attributes, the
+// template and the lifecycle calls; the draft's behaviour lives in the modules it calls.
+import { LitElement, html, type PropertyValues } from "lit";
+import { chipStyles } from "../../presentation/chip.styles.js";
+import { chipRegistry } from "../../presentation/shared-registry.js";
+import { themeStyles } from "../../presentation/theme.styles.js";
+import type { ChipRegistry } from "../../presentation/types.js";
+import type { ComposerTransport, SentMessage } from "../../transport/types.js";
+import { retryAttachment } from "./activate.js";
+import { createCore, type ComposerCore, type ComposerHost } from "./core.js";
+import { restoreDraft, saveDraft } from "./draft-storage.js";
+import { proseMirrorStyles } from "./editor.styles.js";
+import { parseFormState, updateFormValue } from "./form.js";
+import { attachFiles, insertContext, removeContext } from "./insert.js";
+import { connect, disconnect, registryChanged } from "./lifecycle.js";
+import { send } from "./send.js";
+import { scheduleSettle, settleNow } from "./settle.js";
+import { renderConfirm, renderShelf, syncConfirm } from "./shelf.js";
+import { draftAttachments, stashDraft, restoreStash } from "./stash.js";
+import { LISTBOX_ID, renderSuggestions, syncSuggestions } from "./suggestions.js";
+import { composerStyles } from "./t3-composer.styles.js";
+import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
+import { replaceDraft, setValue, valueOf } from "./value.js";
+import "./events.js";
+
+/**
+ * A chat composer whose messages carry typed inline context references (chips).
+ *
+ * Plain text with chips, like a `<textarea>`: Enter sends, Shift+Enter breaks the line. `@` and
+ * `$` open suggestions the host provides; files can be attached, dropped or pasted; the draft can
+ * persist under `draft-key` and take part in a `<form>` under `name`.
+ *
+ * @summary A chat composer with inline context chips.
+ *
+ * @slot toolbar - Above the editor: formatting-free tools such as "attach" buttons.
+ * @slot actions - Below the editor, at the end: a send button, a model picker.
+ *
+ * @csspart frame - The bordered box around everything.
+ * @csspart editor - The editable text.
+ * @csspart chip - Every chip; also `chip-<kind>` and `chip-unresolved`.
+ * @csspart shelf - The list of image thumbnails.
+ * @csspart thumbnail - One image of the shelf; also `thumbnail-uploading`, `thumbnail-ready`, `thumbnail-failed`.
+ * @csspart thumbnail-remove - The thumbnail's remove button.
+ * @csspart thumbnail-retry - The retry button of a thumbnail whose upload failed.
+ * @csspart thumbnail-progress - The upload progress bar of a thumbnail.
+ * @csspart suggestions - The `@` / `$` suggestion listbox.
+ * @csspart suggestion - One suggestion; the highlighted one is also `suggestion-active`.
+ * @csspart confirm - The dialog that confirms removing a referenced image.
+ * @csspart confirm-cancel - Its cancel button.
+ * @csspart confirm-remove - Its remove button.
+ * @csspart toolbar - The toolbar row.
+ * @csspart actions - The actions row.
+ *
+ * @cssprop --t3-font - Font family.
+ * @cssprop --t3-font-mono - Monospace font family.
+ * @cssprop --t3-fg - Text colour.
+ * @cssprop --t3-bg - Background colour.
+ * @cssprop --t3-muted - Secondary text colour (placeholder, sizes).
+ * @cssprop --t3-border - Border colour.
+ * @cssprop --t3-accent - Accent colour (drop target).
+ * @cssprop --t3-danger - Error colour (failed uploads).
+ * @cssprop --t3-surface - Background of thumbnails.
+ * @cssprop --t3-radius - Corner radius of the frame.
+ * @cssprop --t3-space - Spacing unit.
+ * @cssprop --t3-focus-ring - Focus outline colour.
+ * @cssprop --t3-chip-bg - Chip background.
+ * @cssprop --t3-chip-fg - Chip text colour.
+ * @cssprop --t3-chip-border - Chip border colour.
+ * @cssprop --t3-chip-radius - Chip corner radius.
+ * @cssprop --t3-tone-open - Open pull request tone.
+ * @cssprop --t3-tone-draft - Draft pull request tone.
+ * @cssprop --t3-tone-merged - Merged pull request tone.
+ * @cssprop --t3-tone-closed - Closed pull request tone.
+ * @cssprop --t3-icon-<name> - Replaces a built-in chip icon (a CSS `url()` mask).
+ * @cssprop --t3-composer-min-height - Minimum height of the editor.
+ * @cssprop --t3-composer-max-height - Height past which the editor scrolls.
+ * @cssprop --t3-thumbnail-size - Size of a shelf thumbnail.
+ *
+ * @event t3-change - The draft changed. `detail.value` (`{ text, context? }`) is computed when first read.
+ * @event t3-send - About to send (cancelable: the host then takes `detail.message` itself, and the draft clears).
+ * @event t3-sent - Sent: `detail.message` and the host's stored copy `detail.result`.
+ * @event t3-error - `{ code, message, cause? }`: an upload, a send or local storage failed.
+ * @event t3-context-add - A record joined the draft: `detail.record`.
+ * @event t3-context-remove - A record left the draft: `detail.record`.
+ * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
+ * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
+ *
+ * @fires t3-change
+ * @fires t3-send
+ * @fires t3-sent
+ * @fires t3-error
+ * @fires t3-context-add
+ * @fires t3-context-remove
+ * @fires t3-trigger
+ * @fires t3-chip-activate
+ */
+export class T3ComposerElement extends LitElement implements ComposerHost {
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles];
+  static formAssociated = true;
+
+  static override properties = {
+    placeholder: { type: String },
+    disabled: { type: Boolean, reflect: true },
+    readOnly: { type: Boolean, attribute: "readonly", reflect: true },
+    name: { type: String, reflect: true },
+    draftKey: { type: String, attribute: "draft-key", noAccessor: true },
+    registry: { attribute: false },
+    transport: { attribute: false },
+  };
+
+  /** Shown while the draft is empty. */
+  declare placeholder: string;
+  /** As on `<textarea>`: no editing, no sending, no form value. */
+  declare disabled: boolean;
+  /** As on `<textarea>`: the text can be selected but not changed. */
+  declare readOnly: boolean;
+  /** Form association: the form value's name; the records go under `<name>.context`. */
+  declare name: string;
+  /** Draws the chips. Default: the shared `chipRegistry`. */
+  declare registry: ChipRegistry;
+  /** Uploads and sends. Without one, `t3-send` is the only way out. */
+  declare transport: ComposerTransport | undefined;
+
+  readonly #core: ComposerCore;
+  #draftKey: string | null = null;
+
+  constructor() {
+    super();
+    this.placeholder = "";
+    this.disabled = false;
+    this.readOnly = false;
+    this.name = "";
+    this.registry = chipRegistry;
+    this.transport = undefined;
+    this.#core = createCore(this, this.attachInternals());
+  }
+
+  /** The draft: canonical text, plus `context` when the text references a record. Setting it replaces the draft. */
+  get value(): ComposerValue {
+    return valueOf(this.#core.state.doc, this.#core.records.live);
+  }
+
+  set value(value: ComposerValue) {
+    setValue(this.#core, value);
+    this.#hostChanged();
+  }
+
+  /** Alias of `readOnly`, the attribute's own spelling. */
+  get readonly(): boolean {
+    return this.readOnly;
+  }
+
+  set readonly(value: boolean) {
+    this.readOnly = value;
+  }
+
+  /** Persists the draft in localStorage under this key and restores it (attribute `draft-key`). */
+  get draftKey(): string | null {
+    return this.#draftKey;
+  }
+
+  set draftKey(key: string | null) {
+    const next = key || null;
+    const previous = this.#draftKey;
+    if (next === previous) return;
+    const core = this.#core;
+    // The draft so far belongs to the old key: save it there before the new key's draft loads.
+    if (previous) saveDraft(core, previous);
+    this.#draftKey = next;
+    if (next && !restoreDraft(core, next) && previous) replaceDraft(core, "", []);
+    core.loadedKey = next;
+    this.requestUpdate("draftKey", previous);
+  }
+
+  /** Every attachment of the draft, shelf images included. */
+  get attachments(): DraftAttachment[] {
+    return draftAttachments(this.#core);
+  }
+
+  /** The form this composer belongs to. */
+  get form(): HTMLFormElement | null {
+    return this.#core.internals?.form ?? null;
+  }
+
+  /** Whether a person can edit now. @internal */
+  get canEdit(): boolean {
+    return !this.disabled && !this.readOnly && !this.#core.formDisabled && !this.#core.sending;
+  }
+
+  /**
+   * Adds `record` (unless the draft has it) and a chip at the caret, the last known caret, or
+   * the end (`at: "end"`, or when the editor cannot take input). Throws a TypeError for a record
+   * that is not a valid v1 record.
+   */
+  insertContext(record: unknown, options?: InsertContextOptions): void {
+    insertContext(this.#core, record, options);
+  }
+
+  /** Removes every chip of `contextId` and its record (an image too). */
+  removeContext(contextId: string): void {
+    removeContext(this.#core, contextId);
+  }
+
+  /** Attaches files: image or file records, chips at the caret, uploads through the transport. */
+  attachFiles(files: Iterable<File>): void {
+    attachFiles(this.#core, files);
+  }
+
+  /**
+   * Uploads a failed attachment again. `file` replaces its bytes: that is how an attachment
+   * restored from `draft-key` without its bytes is attached again (without `file`, a file
+   * picker asks for it).
+   */
+  retryAttachment(localId: string, file?: File): void {
+    const entry = [...this.#core.attachments.values()].find((candidate) => candidate.localId === localId);
+    if (!entry) throw new TypeError(`retryAttachment: no attachment ${JSON.stringify(localId)} in the draft`);
+    if (file !== undefined && !(file instanceof File)) throw new TypeError(`retryAttachment: ${String(file)} is not a File`);
+    retryAttachment(this.#core, entry, file);
+  }
+
+  /**
+   * Sends the draft, as pressing Enter does. Resolves with the host's stored message, or
+   * `undefined` when `t3-send` was canceled, there is no transport, or the draft is empty.
+   * Rejects with a `ComposerError` (`upload-failed`, `send-failed`); the draft stays as it was.
+   */
+  send(): Promise<SentMessage | undefined> {
+    return send(this.#core);
+  }
+
+  /** Takes the draft out (and clears the composer). */
+  stash(): ComposerStashEntry {
+    const entry = stashDraft(this.#core);
+    this.#hostChanged();
+    return entry;
+  }
+
+  /** Puts a stashed draft back, replacing the current one. */
+  restore(entry: ComposerStashEntry): void {
+    restoreStash(this.#core, entry);
+    this.#hostChanged();
+  }
+
+  /** Empties the draft. */
+  clear(): void {
+    replaceDraft(this.#core, "", []);
+    this.#hostChanged();
+  }
+
+  /** Focuses the editor. */
+  override focus(options?: FocusOptions): void {
+    if (this.#core.view) this.#core.view.focus();
+    else super.focus(options);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const core = this.#core;
+    if (this.#draftKey && core.loadedKey !== this.#draftKey) {
+      restoreDraft(core, this.#draftKey);
+      core.loadedKey = this.#draftKey;
+    }
+    connect(core);
+    updateFormValue(core);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    disconnect(this.#core);
+  }
+
+  formResetCallback(): void {
+    this.clear();
+  }
+
+  formDisabledCallback(disabled: boolean): void {
+    this.#core.formDisabled = disabled;
+    this.#core.view?.setProps({});
+    this.requestUpdate();
+  }
+
+  formStateRestoreCallback(state: unknown): void {
+    const value = parseFormState(state);
+    if (value) this.value = value as ComposerValue;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("registry") && changed.get("registry") !== undefined) registryChanged(this.#core);
+    if (changed.has("disabled") || changed.has("readOnly") || changed.has("placeholder")) this.#core.view?.setProps({});
+    if (changed.has("name") || changed.has("disabled")) updateFormValue(this.#core);
+  }
+
+  protected override render() {
+    const core = this.#core;
+    return html`<div class="frame" part="frame" @focusout=${() => settleNow(core)}>
+        <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
+        ${renderShelf(core, (localId) => this.retryAttachment(localId))} ${core.mount}
+        <div class="bar" part="actions"><span class="spacer"></span><slot name="actions"></slot></div>
+      </div>
+      ${renderSuggestions(core)} ${renderConfirm(core)}
+      <div class="visually-hidden" role="status" aria-live="polite">${core.announcement}</div>`;
+  }
+
+  protected override updated(): void {
+    const core = this.#core;
+    const root = this.renderRoot as ShadowRoot;
+    syncSuggestions(core, root.getElementById(LISTBOX_ID));
+    syncConfirm(core, root.querySelector("dialog"));
+    const editor = core.mount;
+    editor.setAttribute("aria-haspopup", "listbox");
+    editor.setAttribute("aria-controls", LISTBOX_ID);
+    editor.setAttribute("aria-autocomplete", "list");
+    toggleAttribute(editor, "aria-placeholder", this.placeholder || null);
+    toggleAttribute(editor, "aria-disabled", this.disabled || core.formDisabled ? "true" : null);
+    toggleAttribute(editor, "aria-readonly", this.readOnly ? "true" : null);
+    toggleAttribute(editor, "aria-busy", core.sending ? "true" : null);
+  }
+
+  /** After a change the host made: the form value now, the saved draft soon. */
+  #hostChanged(): void {
+    updateFormValue(this.#core);
+    scheduleSettle(this.#core);
+  }
+}
+
+function toggleAttribute(element: Element, name: string, value: string | null): void {
+  if (value === null) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}

@@ -1,0 +1,52 @@
+// Public shapes of <t3-composer> (api.md, "<t3-composer>").
+import type { ComposerContextRecord, MessageContext } from "../../contract/types.js";
+
+/** The draft, canonical: `context` is present only when the text references a record. */
+export interface ComposerValue {
+  text: string;
+  context?: MessageContext;
+}
+
+/** One attachment of the draft, shelf images included. */
+export interface DraftAttachment {
+  /** The composer's id for it, `att_` + 16 random characters (or the record's producer id). */
+  localId: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  status: "uploading" | "ready" | "failed";
+  /** 0 to 1 while uploading. */
+  progress?: number;
+  /** The host's id, once the upload is done. */
+  attachmentId?: string;
+  /** Whether a chip in the text references it. */
+  referenced: boolean;
+}
+
+/** One entry of the suggestion list, as a host provides it through `t3-trigger`. */
+export interface Suggestion {
+  kind: "mention" | "skill";
+  /** The path (mention) or skill name (skill): the producer id of the chip's record. */
+  value: string;
+  /** What the chip and the list show; default: `value`. */
+  label?: string;
+  /** A second line in the list. */
+  detail?: string;
+}
+
+/** Options of `insertContext`. */
+export interface InsertContextOptions {
+  /** The chip's label; default: the record's label, else what its presenter shows. */
+  label?: string;
+  /** `"cursor"` (default): the caret, or the last known caret; `"end"`: the end of the text. */
+  at?: "cursor" | "end";
+}
+
+/** A draft taken out with `stash()`. */
+export interface ComposerStashEntry {
+  version: 1;
+  text: string;
+  records: ComposerContextRecord[];
+  /** ISO 8601. */
+  createdAt: string;
+}

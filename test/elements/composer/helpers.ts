@@ -1,0 +1,109 @@
+// Shared helpers of the composer's browser tests: mounting, real keyboard and IME input, event
+// recording, and sample records of every kind.
+import { executeServerCommand, sendKeys } from "@web/test-runner-commands";
+import "../../../src/elements/define.js";
+import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
+import type { ComposerContextRecord } from "../../../src/contract/types.js";
+
+const mounted: HTMLElement[] = [];
+
+/** A connected composer (in a fresh container), after its first render. */
+export async function mount(attributes: Record<string, string> = {}, parent: Node = document.body): Promise<T3ComposerElement> {
+  const element = document.createElement("t3-composer") as T3ComposerElement;
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  const container = document.createElement("div");
+  container.append(element);
+  parent.appendChild(container);
+  mounted.push(container);
+  await element.updateComplete;
+  return element;
+}
+
+/** Removes every mounted composer (call from `afterEach`). */
+export function unmountAll(): void {
+  for (const container of mounted.splice(0)) container.remove();
+}
+
+export function editorOf(element: T3ComposerElement): HTMLElement {
+  return element.shadowRoot!.querySelector<HTMLElement>(".editor")!;
+}
+
+export function chipsOf(element: T3ComposerElement): HTMLElement[] {
+  return [...editorOf(element).querySelectorAll<HTMLElement>(".t3-chip")];
+}
+
+/** Focuses the editor for real and puts the caret at the end. */
+export async function focusEnd(element: T3ComposerElement): Promise<void> {
+  element.focus();
+  await press("End");
+  await element.updateComplete;
+}
+
+export async function type(text: string): Promise<void> {
+  await sendKeys({ type: text });
+}
+
+export async function press(key: string): Promise<void> {
+  await sendKeys({ press: key });
+}
+
+/** A key with a modifier held (the launcher cannot press "Shift+Enter" in one go). */
+export async function chord(modifier: "Shift" | "Control" | "Alt", key: string): Promise<void> {
+  await sendKeys({ down: modifier });
+  await sendKeys({ press: key });
+  await sendKeys({ up: modifier });
+}
+
+/** Starts or updates an IME composition with `text` (DevTools `Input.imeSetComposition`). */
+export async function imeCompose(text: string): Promise<void> {
+  await executeServerCommand("ime-compose", { text });
+}
+
+/** Commits the composition with `text` (DevTools `Input.insertText`). */
+export async function imeCommit(text: string): Promise<void> {
+  await executeServerCommand("ime-commit", { text });
+}
+
+/** Records the events `name` that reach `target`. */
+export function record<K extends keyof HTMLElementEventMap>(target: EventTarget, name: K): HTMLElementEventMap[K][] {
+  const seen: HTMLElementEventMap[K][] = [];
+  target.addEventListener(name, (event) => seen.push(event as HTMLElementEventMap[K]));
+  return seen;
+}
+
+/** Resolves with the next event `name` on `target`. */
+export function next<K extends keyof HTMLElementEventMap>(target: EventTarget, name: K): Promise<HTMLElementEventMap[K]> {
+  return new Promise((resolve) => target.addEventListener(name, (event) => resolve(event as HTMLElementEventMap[K]), { once: true }));
+}
+
+/**
+ * Yields one task, so that ProseMirror has read what the browser did with the last key (it reads
+ * DOM mutations and selection changes asynchronously). Not a rAF: with two test pages open, the
+ * one in the background gets no animation frames.
+ */
+export function frame(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
+export const terminal = {
+  version: 1, contextId: "terminal_t1", kind: "terminal", label: "build lines 3-4", terminalId: "t1", terminalLabel: "build",
+  lineStart: 3, lineEnd: 4, text: "a\nb",
+} as const satisfies ComposerContextRecord;
+
+export const mention = { version: 1, contextId: "mention_src-a-ts", kind: "mention", label: "src/a.ts", path: "src/a.ts" } as const satisfies ComposerContextRecord;
+
+export const skill = { version: 1, contextId: "skill_ui", kind: "skill", label: "ui", name: "ui" } as const satisfies ComposerContextRecord;
+
+export const image = {
+  version: 1, contextId: "image_att_1", kind: "image", label: "shot.png", attachmentId: "up_1", name: "shot.png", mimeType: "image/png", sizeBytes: 1234,
+} as const satisfies ComposerContextRecord;
+
+export const file = {
+  version: 1, contextId: "file_att_2", kind: "file", label: "notes.txt", attachmentId: "up_2", name: "notes.txt", mimeType: "text/plain", sizeBytes: 42,
+} as const satisfies ComposerContextRecord;
+
+/** A 1×1 PNG. */
+export function pngFile(name = "pixel.png"): File {
+  const bytes = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+  return new File([bytes], name, { type: "image/png" });
+}
