@@ -17,11 +17,17 @@ export function send(core: ComposerCore): Promise<SentMessage | undefined> {
   const running = sendNow(core).finally(() => {
     core.sending = null;
     core.sendController = null;
-    core.host.requestUpdate();
+    editabilityChanged(core);
   });
   core.sending = running;
-  core.host.requestUpdate();
+  editabilityChanged(core);
   return running;
+}
+
+/** `canEdit` changed: ProseMirror reads `editable` again, the element redraws its ARIA state. */
+function editabilityChanged(core: ComposerCore): void {
+  core.view?.setProps({});
+  core.host.requestUpdate();
 }
 
 /**

@@ -4,6 +4,7 @@ import { executeServerCommand, sendKeys } from "@web/test-runner-commands";
 import "../../../src/elements/define.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
+import type { ComposerTransport, OutgoingMessage, SentMessage, UploadOptions } from "../../../src/transport/types.js";
 
 const mounted: HTMLElement[] = [];
 
@@ -106,4 +107,79 @@ export const file = {
 export function pngFile(name = "pixel.png"): File {
   const bytes = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
   return new File([bytes], name, { type: "image/png" });
+}
+
+/** A promise with its resolve and reject functions. */
+export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** One upload the test controls: report progress, finish, fail; see whether it was aborted. */
+export interface PendingUpload {
+  file: Blob;
+  options: UploadOptions;
+  finish(attachmentId: string): void;
+  fail(error?: unknown): void;
+}
+
+/** A transport whose sends and uploads the test answers by hand. */
+export function manualTransport(capabilities?: ComposerTransport["capabilities"]) {
+  const sends: { message: OutgoingMessage; signal: AbortSignal; answer: ReturnType<typeof deferred<SentMessage>> }[] = [];
+  const uploads: PendingUpload[] = [];
+  const uploadStarted: ((upload: PendingUpload) => void)[] = [];
+  const sendStarted: (() => void)[] = [];
+  const transport: ComposerTransport = {
+    ...(capabilities ? { capabilities } : {}),
+    send(message, { signal }) {
+      const answer = deferred<SentMessage>();
+      sends.push({ message: structuredClone(message), signal, answer });
+      sendStarted.shift()?.();
+      return answer.promise;
+    },
+    upload(file, options) {
+      const answer = deferred<{ attachmentId: string }>();
+      const upload: PendingUpload = {
+        file,
+        options,
+        finish: (attachmentId) => answer.resolve({ attachmentId }),
+        fail: (error = new Error("network down")) => answer.reject(error),
+      };
+      uploads.push(upload);
+      uploadStarted.shift()?.(upload);
+      return answer.promise;
+    },
+  };
+  return {
+    transport,
+    sends,
+    uploads,
+    /** The next upload to start (or the one already started and not yet taken). */
+    nextUpload(): Promise<PendingUpload> {
+      return new Promise((resolve) => uploadStarted.push(resolve));
+    },
+    nextSend(): Promise<void> {
+      return new Promise((resolve) => sendStarted.push(resolve));
+    },
+  };
+}
+
+/** A transport that stores and answers at once, as the memory adapter does. */
+export function memoryTransport(): ComposerTransport & { sent: OutgoingMessage[] } {
+  const sent: OutgoingMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(structuredClone(message));
+      return { id: `m${sent.length}`, clientMessageId: message.clientMessageId, text: message.text, ...(message.context ? { context: message.context } : {}) };
+    },
+    async upload(_file, { localId }) {
+      return { attachmentId: localId };
+    },
+  };
 }

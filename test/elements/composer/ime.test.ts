@@ -1,0 +1,71 @@
+import { expect } from "@esm-bundle/chai";
+import { executeServerCommand } from "@web/test-runner-commands";
+import { chipsOf, focusEnd, frame, imeCommit, imeCompose, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
+
+const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
+
+describe("<t3-composer> input methods", () => {
+  afterEach(unmountAll);
+
+  it("takes a Chinese composition right after a chip", async () => {
+    const el = await mount();
+    el.value = { text: `看 ${T1}`, context: { version: 1, records: [terminal] } };
+    await focusEnd(el);
+    await imeCompose("zh");
+    await imeCompose("zhong");
+    await imeCompose("中");
+    await imeCommit("中文");
+    await frame();
+    expect(el.value).to.deep.equal({ text: `看 ${T1}中文`, context: { version: 1, records: [terminal] } });
+    expect(chipsOf(el)).to.have.length(1);
+  });
+
+  it("takes a composition right before a chip", async () => {
+    const el = await mount();
+    el.value = { text: `${T1} end`, context: { version: 1, records: [terminal] } };
+    await focusEnd(el);
+    for (let step = 0; step < 5; step++) await press("ArrowLeft"); // before the chip
+    await imeCompose("ni");
+    await imeCommit("你");
+    await frame();
+    expect(el.value.text).to.equal(`你${T1} end`);
+  });
+
+  it("never sends on Enter during a composition: the Enter commits the text", async () => {
+    const el = await mount();
+    const sends = record(el, "t3-send");
+    await focusEnd(el);
+    await type("a ");
+    await imeCompose("ri");
+    await imeCompose("日");
+    await press("Enter"); // keydown with isComposing
+    await imeCommit("日");
+    await frame();
+    expect(sends).to.have.length(0);
+    expect(el.value.text).to.equal("a 日");
+  });
+
+  it("never sends on an Enter with keyCode 229 (what an IME gives every key it takes)", async () => {
+    const el = await mount();
+    const sends = record(el, "t3-send");
+    await focusEnd(el);
+    await type("x");
+    await executeServerCommand("raw-key", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229 });
+    await executeServerCommand("raw-key", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229 });
+    await frame();
+    expect(sends).to.have.length(0);
+    expect(el.value.text).to.equal("x");
+  });
+
+  it("sends on a plain Enter after the composition ended", async () => {
+    const el = await mount();
+    const sends = record(el, "t3-send");
+    el.addEventListener("t3-send", (event) => event.preventDefault());
+    await focusEnd(el);
+    await imeCompose("hao");
+    await imeCommit("好");
+    await press("Enter");
+    await frame();
+    expect(sends.map((event) => event.detail.message.text)).to.deep.equal(["好"]);
+  });
+});
