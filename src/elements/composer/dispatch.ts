@@ -2,6 +2,7 @@
 // After a transaction the chip counts are updated from its replaced ranges and records follow
 // their chips (ui.md point 4): a record whose last chip goes is set aside (images stay: the
 // shelf is their inventory), and comes back with its chip on undo.
+import { closeHistory } from "prosemirror-history";
 import type { Transaction } from "prosemirror-state";
 import type { ReferenceDelta } from "../../editor/references.js";
 import { triggerOf } from "../../editor/trigger.js";
@@ -24,6 +25,15 @@ export function applyTransaction(core: ComposerCore, tr: Transaction): void {
     draftEdited(core);
   }
   if (triggerOf(before) !== triggerOf(core.state)) followTrigger(core);
+}
+
+/**
+ * Applies an edit the host or a choice made (an insertion, a removal): one undo step of its own,
+ * never merged with typing just before or after it.
+ */
+export function applyEdit(core: ComposerCore, tr: Transaction): void {
+  applyTransaction(core, closeHistory(tr.scrollIntoView()));
+  applyTransaction(core, closeHistory(core.state.tr));
 }
 
 function reconcile(core: ComposerCore, delta: ReferenceDelta): void {

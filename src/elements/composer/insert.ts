@@ -8,7 +8,7 @@ import { createChip } from "../../editor/schema.js";
 import { resolveChip } from "../../presentation/resolve.js";
 import { attachmentFromFile } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
-import { applyTransaction, dropRecord } from "./dispatch.js";
+import { applyEdit, dropRecord } from "./dispatch.js";
 import { ownRecord, recordProblem } from "./record-check.js";
 import type { InsertContextOptions } from "./types.js";
 
@@ -47,7 +47,7 @@ export function insertContext(core: ComposerCore, input: unknown, options: Inser
   const chip = createChip({ kind: record.kind, contextId: record.contextId, label });
   keepingFocus(core, () => {
     const pos = insertionPoint(core, at);
-    applyTransaction(core, insertChip(core.state.tr, chip, pos).scrollIntoView());
+    applyEdit(core, insertChip(core.state.tr, chip, pos));
   });
 }
 
@@ -56,7 +56,7 @@ export function removeContext(core: ComposerCore, contextId: unknown): void {
   if (typeof contextId !== "string") throw new TypeError(`removeContext: contextId must be a string, got ${typeof contextId}`);
   keepingFocus(core, () => {
     const tr = removeChips(core.state, contextId);
-    if (tr) applyTransaction(core, tr.scrollIntoView());
+    if (tr) applyEdit(core, tr);
     dropRecord(core, contextId); // images survive their chips; removeContext removes them too
   });
 }
@@ -79,6 +79,6 @@ export function attachFiles(core: ComposerCore, files: unknown, pos?: number): v
       insertChip(tr, createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.name, record.kind) }), at);
       at = tr.selection.head;
     }
-    applyTransaction(core, tr.scrollIntoView());
+    applyEdit(core, tr);
   });
 }

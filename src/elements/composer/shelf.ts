@@ -43,28 +43,36 @@ export function renderShelf(core: ComposerCore, retry: (localId: string) => void
   return html`<ul part="shelf" class="shelf" aria-label="Attached images">${list.map((record) => thumbnail(core, record, retry))}</ul>`;
 }
 
-/** The confirmation dialog; its buttons close it with their value. */
+/**
+ * The confirmation dialog. Its buttons act on click rather than through the dialog's `close`
+ * event: Chromium delivers `close` with animation frames, which a hidden page never gets.
+ */
 export function renderConfirm(core: ComposerCore): TemplateResult {
   const record = core.confirming ? (core.records.get(core.confirming) as ImageContextRecord | undefined) : undefined;
   const count = core.confirming ? core.counts.count(core.confirming) : 0;
-  const onClose = (event: Event) => {
-    const dialog = event.currentTarget as HTMLDialogElement;
+  const answer = (event: Event, remove: boolean) => {
     const contextId = core.confirming;
     core.confirming = null;
-    if (dialog.returnValue === "remove" && contextId) removeContext(core, contextId);
+    (event.currentTarget as HTMLElement).closest("dialog")?.close();
+    if (remove && contextId) removeContext(core, contextId);
     core.host.requestUpdate();
   };
-  return html`<dialog part="confirm" class="confirm" aria-labelledby="confirm-text" @close=${onClose}>
-    <form method="dialog">
-      <p id="confirm-text">
-        Remove ${record ? `“${middleTruncate(record.name)}”` : "this image"}? The message refers to it
-        ${count === 1 ? "once" : `${count} times`}; ${count === 1 ? "that reference goes" : "those references go"} too.
-      </p>
-      <div class="confirm-buttons">
-        <button part="confirm-cancel" value="cancel" autofocus>Cancel</button>
-        <button part="confirm-remove" value="remove">Remove</button>
-      </div>
-    </form>
+  const closed = () => {
+    // Escape closes the dialog by itself: that is a cancel.
+    if (core.confirming) {
+      core.confirming = null;
+      core.host.requestUpdate();
+    }
+  };
+  return html`<dialog part="confirm" class="confirm" aria-labelledby="confirm-text" @close=${closed}>
+    <p id="confirm-text">
+      Remove ${record ? `“${middleTruncate(record.name)}”` : "this image"}? The message refers to it
+      ${count === 1 ? "once" : `${count} times`}; ${count === 1 ? "that reference goes" : "those references go"} too.
+    </p>
+    <div class="confirm-buttons">
+      <button type="button" part="confirm-cancel" autofocus @click=${(event: Event) => answer(event, false)}>Cancel</button>
+      <button type="button" part="confirm-remove" @click=${(event: Event) => answer(event, true)}>Remove</button>
+    </div>
   </dialog>`;
 }
 

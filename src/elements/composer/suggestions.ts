@@ -10,7 +10,7 @@ import { createChip } from "../../editor/schema.js";
 import { dismissTrigger, triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
 import { emit } from "../events.js";
 import type { ComposerCore } from "./core.js";
-import { applyTransaction } from "./dispatch.js";
+import { applyEdit, applyTransaction } from "./dispatch.js";
 import { recordProblem } from "./record-check.js";
 import type { Suggestion } from "./types.js";
 
@@ -142,7 +142,7 @@ export function chooseSuggestion(core: ComposerCore, index: number): void {
   if (!core.records.get(record.contextId)) core.records.stage(record);
   const chip = createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.label, record.kind) });
   const { from, to } = triggerOf(core.state) ?? list;
-  applyTransaction(core, insertChip(core.state.tr, chip, from, to).scrollIntoView());
+  applyEdit(core, insertChip(core.state.tr, chip, from, to));
   closeSuggestions(core);
   core.view?.focus();
 }
