@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
+import { emulateMediaPlugin, sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
 
 // One DevTools session per page, opened on first use.
 const sessions = new WeakMap();
@@ -83,5 +83,5 @@ function dropPlugin() {
 }
 
 export function serverCommands() {
-  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin(), imePlugin(), dropPlugin()];
+  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin(), emulateMediaPlugin(), imePlugin(), dropPlugin()];
 }

@@ -1,0 +1,145 @@
+import { expect } from "@esm-bundle/chai";
+import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
+import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
+import { chipsOf, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, record, terminal, type, unmountAll } from "./helpers.js";
+
+const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
+
+function stored(key: string): unknown {
+  const raw = localStorage.getItem(DRAFT_STORAGE_PREFIX + key);
+  return raw === null ? null : JSON.parse(raw);
+}
+
+/** Resolves once `check` holds, testing after each task (the save timer runs in its own task). */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe("<t3-composer> draft-key", () => {
+  afterEach(() => {
+    unmountAll();
+    localStorage.clear();
+  });
+
+  it("saves the draft soon after a change, without any other event", async () => {
+    const el = await mount({ "draft-key": "soon" });
+    await focusEnd(el);
+    await type("hello");
+    await until(() => stored("soon") !== null);
+    expect(stored("soon")).to.deep.include({ version: 1, text: "hello", records: [], attachments: [] });
+  });
+
+  it("survives a reload: a new element with the key restores text and records synchronously on connect", async () => {
+    const first = await mount({ "draft-key": "thread-1" });
+    first.value = { text: `fix ${T1}`, context: { version: 1, records: [terminal] } };
+    first.remove(); // disconnect saves
+    const second = document.createElement("t3-composer") as T3ComposerElement;
+    second.setAttribute("draft-key", "thread-1");
+    expect(second.value).to.deep.equal({ text: `fix ${T1}`, context: { version: 1, records: [terminal] } });
+    document.body.append(second);
+    await second.updateComplete;
+    expect(chipsOf(second).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Terminal: build lines 3-4"]);
+    second.remove();
+  });
+
+  it("saves on pagehide", async () => {
+    const el = await mount({ "draft-key": "hide" });
+    await focusEnd(el);
+    await type("x");
+    await frame();
+    window.dispatchEvent(new PageTransitionEvent("pagehide"));
+    expect(stored("hide")).to.deep.include({ text: "x" });
+  });
+
+  it("restores when the attribute is set later, and a changed key saves the old draft first", async () => {
+    localStorage.setItem(DRAFT_STORAGE_PREFIX + "b", JSON.stringify({ version: 1, text: "from b", records: [], attachments: [] }));
+    const el = await mount();
+    el.value = { text: "typed before a key" };
+    el.setAttribute("draft-key", "a");
+    expect(el.value).to.deep.equal({ text: "typed before a key" }); // nothing saved under a: kept
+    el.setAttribute("draft-key", "b");
+    expect(el.value).to.deep.equal({ text: "from b" });
+    expect(stored("a")).to.deep.include({ text: "typed before a key" });
+    el.setAttribute("draft-key", "c");
+    expect(el.value).to.deep.equal({ text: "" }); // nothing under c
+  });
+
+  it("keeps finished uploads ready and brings unfinished ones back failed, retryable by attaching the file again", async () => {
+    const manual = manualTransport();
+    const first = await mount({ "draft-key": "uploads" });
+    first.transport = manual.transport;
+    let started = manual.nextUpload();
+    first.attachFiles([pngFile("done.png")]);
+    (await started).finish("pending_done");
+    started = manual.nextUpload();
+    first.attachFiles([new File(["abc"], "half.txt", { type: "text/plain" })]);
+    const half = await started;
+    await frame();
+    first.remove();
+    await frame(); // uploads stop once the element stays disconnected past the task
+    expect(half.options.signal.aborted).to.equal(true);
+
+    const second = await mount({ "draft-key": "uploads" });
+    second.transport = manual.transport;
+    expect(second.attachments.map(({ name, status, attachmentId }) => ({ name, status, attachmentId }))).to.deep.equal([
+      { name: "done.png", status: "ready", attachmentId: "pending_done" },
+      { name: "half.txt", status: "failed", attachmentId: undefined },
+    ]);
+    expect(chipsOf(second).map((chip) => chip.dataset.status)).to.deep.equal(["ready", "failed"]);
+    const localId = second.attachments[1]!.localId;
+    started = manual.nextUpload();
+    second.retryAttachment(localId, new File(["abc"], "half.txt", { type: "text/plain" }));
+    const again = await started;
+    expect(again.options.localId).to.equal(localId);
+    again.finish("pending_half");
+    await frame();
+    expect(second.attachments[1]).to.deep.include({ status: "ready", attachmentId: "pending_half" });
+  });
+
+  it("keeps shelf images (unreferenced) in the saved draft", async () => {
+    const first = await mount({ "draft-key": "shelf" });
+    first.value = { text: "no chips", context: { version: 1, records: [image] } };
+    first.remove();
+    const second = await mount({ "draft-key": "shelf" });
+    expect(second.value).to.deep.equal({ text: "no chips" });
+    expect(second.attachments.map((attachment) => [attachment.name, attachment.referenced])).to.deep.equal([["shot.png", false]]);
+  });
+
+  it("removes the saved draft after a successful send", async () => {
+    const el = await mount({ "draft-key": "sent" });
+    el.transport = memoryTransport();
+    el.value = { text: "bye" };
+    el.remove();
+    expect(stored("sent")).to.not.equal(null);
+    document.body.append(el);
+    await el.send();
+    expect(stored("sent")).to.equal(null);
+    el.remove();
+  });
+
+  it("reports storage failures as t3-error storage-failed and goes on", async () => {
+    const el = await mount({ "draft-key": "full" });
+    const errors = record(el, "t3-error");
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+    try {
+      el.value = { text: "too big" };
+      window.dispatchEvent(new PageTransitionEvent("pagehide"));
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
+    expect(errors.map((event) => [event.detail.code, (event.detail.cause as DOMException).name])).to.deep.equal([["storage-failed", "QuotaExceededError"]]);
+    expect(el.value).to.deep.equal({ text: "too big" });
+  });
+
+  it("ignores a corrupt saved draft with storage-failed instead of throwing", async () => {
+    localStorage.setItem(DRAFT_STORAGE_PREFIX + "bad", "{not json");
+    const el = document.createElement("t3-composer") as T3ComposerElement;
+    const error = next(el, "t3-error");
+    el.setAttribute("draft-key", "bad");
+    expect((await error).detail.code).to.equal("storage-failed");
+    expect(el.value).to.deep.equal({ text: "" });
+  });
+});

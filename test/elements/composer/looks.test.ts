@@ -1,0 +1,142 @@
+import { expect } from "@esm-bundle/chai";
+import { emulateMedia } from "@web/test-runner-commands";
+import type { ComposerContextRecord } from "../../../src/contract/types.js";
+import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
+import { formatComposerContextReference } from "../../../src/codec/references.js";
+import { installXssTrap, XSS_PAYLOADS } from "../../support/xss-payloads.js";
+import { chipsOf, file, frame, image, manualTransport, mention, mount, skill, terminal, unmountAll } from "./helpers.js";
+
+const element = {
+  version: 1, contextId: "element_e1", kind: "element", label: "", pageUrl: "https://example.com", pageTitle: null, tagName: "button",
+  selector: "#go", htmlPreview: "<button>", componentName: "GoButton", source: null, styles: "",
+} as const satisfies ComposerContextRecord;
+const annotation = {
+  version: 1, contextId: "preview-annotation_a1", kind: "preview-annotation", label: "", annotationId: "a1", pageUrl: "https://example.com",
+  pageTitle: "Home", comment: "  Make   the header sticky ", targetSummary: "1 selected element", styleChanges: [],
+} as const satisfies ComposerContextRecord;
+const review = {
+  version: 1, contextId: "review-comment_r1", kind: "review-comment", label: "", sectionId: "s1", sectionTitle: "src/a.ts", filePath: "src/lib/a.ts",
+  startIndex: 3, endIndex: 5, rangeLabel: "+12 to +15", text: "why?", diff: "-a\n+b",
+} as const satisfies ComposerContextRecord;
+const pullRequest = {
+  ...review, contextId: "review-comment_pr7", sectionId: "pull-request:7", filePath: "PR #7", diff: "",
+  pullRequest: { number: 7, title: "Fix", url: "https://example.com/pull/7", headBranch: "fix", baseBranch: "main", state: "open", isDraft: true },
+} as const satisfies ComposerContextRecord;
+
+const all: ComposerContextRecord[] = [image, file, terminal, element, annotation, review, pullRequest, mention, skill];
+
+function linkOf(record: ComposerContextRecord): string {
+  return formatComposerContextReference({ kind: record.kind, contextId: record.contextId, label: record.label || record.kind });
+}
+
+describe("<t3-composer> looks", () => {
+  afterEach(async () => {
+    unmountAll();
+    await emulateMedia({ colorScheme: "light" });
+  });
+
+  it("draws the eight built-in kinds through the registry, each with its name, icon and part", async () => {
+    const el = await mount();
+    el.value = { text: all.map(linkOf).join(" "), context: { version: 1, records: all } };
+    const chips = chipsOf(el);
+    expect(chips.map((chip) => chip.getAttribute("aria-label"))).to.deep.equal([
+      "Image: shot.png",
+      "File: notes.txt",
+      "Terminal: build lines 3-4",
+      "Browser element: <GoButton>",
+      "Preview annotation: Make the header sticky",
+      "Review comment: a.ts L12 to L15",
+      "Draft pull request: #7",
+      "Mention: src/a.ts",
+      "Skill: ui",
+    ]);
+    expect(chips.map((chip) => chip.querySelector(".t3-chip-icon")?.getAttribute("data-icon"))).to.deep.equal([
+      "image", "file", "terminal", "element", "preview-annotation", "review-comment", "pull-request", "mention", "skill",
+    ]);
+    expect(chips.map((chip) => chip.getAttribute("part"))).to.deep.equal([
+      "chip chip-image", "chip chip-file", "chip chip-terminal", "chip chip-element", "chip chip-preview-annotation",
+      "chip chip-review-comment", "chip chip-review-comment", "chip chip-mention", "chip chip-skill",
+    ]);
+    expect(chips[1]!.querySelector(".t3-chip-suffix")!.textContent).to.equal("42 B");
+    expect(chips[6]!.dataset.tone).to.equal("draft");
+    expect(chips[8]!.title).to.equal("$ui");
+  });
+
+  it("draws an unresolved chip dashed, with the reason in its tooltip", async () => {
+    const el = await mount();
+    el.value = { text: linkOf(terminal) };
+    const [chip] = chipsOf(el);
+    expect(getComputedStyle(chip!).borderStyle).to.equal("dashed");
+    expect(chip!.title).to.equal("This context is no longer available. Remove it or attach it again.");
+  });
+
+  it("uses the element's own registry, and redraws when a kind is defined later", async () => {
+    const el = await mount();
+    const registry = createChipRegistry({ base: chipRegistry });
+    el.registry = registry;
+    const jira = { version: 1, contextId: "jira_1", kind: "jira-issue", label: "PROJ-1", payload: { key: "PROJ-1" } } as const;
+    el.value = { text: linkOf(jira), context: { version: 1, records: [jira] } };
+    await el.updateComplete;
+    expect(chipsOf(el)[0]!.dataset.contextUnresolved).to.equal("true");
+    registry.define("jira-issue", { label: () => "Jira PROJ-1" });
+    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("Jira issue: Jira PROJ-1");
+  });
+
+  it("takes --t3-* custom properties and ::part() rules from the page", async () => {
+    const style = document.createElement("style");
+    style.textContent = `
+      .themed t3-composer { --t3-chip-bg: rgb(1, 2, 3); }
+      .themed t3-composer::part(editor) { color: rgb(4, 5, 6); }
+      .themed t3-composer::part(frame) { border-color: rgb(7, 8, 9); }`;
+    document.head.append(style);
+    const el = await mount();
+    el.parentElement!.classList.add("themed");
+    el.value = { text: linkOf(skill), context: { version: 1, records: [skill] } };
+    expect(getComputedStyle(chipsOf(el)[0]!).backgroundColor).to.equal("rgb(1, 2, 3)");
+    expect(getComputedStyle(el.shadowRoot!.querySelector(".editor")!).color).to.equal("rgb(4, 5, 6)");
+    expect(getComputedStyle(el.shadowRoot!.querySelector(".frame")!).borderTopColor).to.equal("rgb(7, 8, 9)");
+    style.remove();
+  });
+
+  it("follows the dark color scheme", async () => {
+    const el = await mount();
+    el.value = { text: linkOf(skill), context: { version: 1, records: [skill] } };
+    const light = getComputedStyle(chipsOf(el)[0]!).backgroundColor;
+    await emulateMedia({ colorScheme: "dark" });
+    const dark = getComputedStyle(chipsOf(el)[0]!).backgroundColor;
+    expect([light, dark]).to.deep.equal(["rgb(238, 242, 246)", "rgb(33, 40, 48)"]);
+  });
+
+  it("puts slotted toolbar and actions content in place", async () => {
+    const el = await mount();
+    el.innerHTML = `<button slot="toolbar">Attach</button><button slot="actions">Send</button>`;
+    await el.updateComplete;
+    const slots = [...el.shadowRoot!.querySelectorAll("slot")].map((slot) => [slot.name, slot.assignedElements().map((node) => node.textContent)]);
+    expect(slots).to.deep.equal([["toolbar", ["Attach"]], ["actions", ["Send"]]]);
+  });
+
+  it("writes hostile labels, names and paths as text only (XSS corpus)", async () => {
+    const trap = installXssTrap();
+    try {
+      const el = await mount();
+      el.transport = manualTransport().transport;
+      const records: ComposerContextRecord[] = XSS_PAYLOADS.map((payload, index) =>
+        index % 2 === 0
+          ? { ...terminal, contextId: `terminal_x${index}`, terminalLabel: payload.slice(0, 255), label: "" }
+          : { ...mention, contextId: `mention_x${index}`, path: payload.slice(0, 2048), label: payload.slice(0, 200) },
+      );
+      const links = XSS_PAYLOADS.map((payload, index) => `[${payload.slice(0, 200)}](t3-context://v1/${index % 2 ? "mention" : "terminal"}/${index % 2 ? "mention" : "terminal"}_x${index})`);
+      el.value = { text: links.join(" "), context: { version: 1, records } };
+      for (const record of records.slice(0, 20)) el.insertContext(record, { label: XSS_PAYLOADS[0]! });
+      el.attachFiles([new File(["x"], XSS_PAYLOADS[7]!.slice(0, 200), { type: "text/plain" })]);
+      await el.updateComplete;
+      await frame();
+      const allowed = new Set(["SPAN"]);
+      const foreign = chipsOf(el).flatMap((chip) => [...chip.querySelectorAll("*")].filter((node) => !allowed.has(node.tagName)));
+      expect(foreign).to.deep.equal([]);
+      expect(trap.hits).to.deep.equal([]);
+    } finally {
+      trap.restore();
+    }
+  });
+});
