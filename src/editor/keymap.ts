@@ -1,11 +1,11 @@
 // The composer's keys (ui.md points 2 and 3): Enter sends, Shift+Enter breaks the line, arrows
 // step over a chip in one press, Backspace/Delete take a whole chip, Mod+Z/Mod+Y undo and redo.
 // Nothing fires while an input method composes: its Enter commits the text, it never sends.
-import { baseKeymap, splitBlock } from "prosemirror-commands";
 import { redo, undo } from "prosemirror-history";
 import { keydownHandler } from "prosemirror-keymap";
 import { NodeSelection, Plugin, TextSelection, type Command } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
+import { deleteSelection, joinLines, selectAll, splitLine } from "./commands.js";
 import { isChip } from "./schema.js";
 
 /** keyCode of every key event an IME takes while it composes. */
@@ -68,7 +68,7 @@ export function composerKeymap(options: KeymapOptions): Plugin {
   const own = keydownHandler({
     Enter: enter,
     "Mod-Enter": enter,
-    "Shift-Enter": splitBlock,
+    "Shift-Enter": splitLine,
     "Mod-z": undo,
     "Mod-y": redo,
     "Shift-Mod-z": redo,
@@ -77,7 +77,18 @@ export function composerKeymap(options: KeymapOptions): Plugin {
     Backspace: deleteChip(-1),
     Delete: deleteChip(1),
   });
-  const base = keydownHandler(baseKeymap);
+  const joinBackward = joinLines(-1);
+  const joinForward = joinLines(1);
+  const backward: Command = (state, dispatch, view) => deleteSelection(state, dispatch, view) || joinBackward(state, dispatch, view);
+  const forward: Command = (state, dispatch, view) => deleteSelection(state, dispatch, view) || joinForward(state, dispatch, view);
+  const base = keydownHandler({
+    Backspace: backward,
+    "Shift-Backspace": backward,
+    "Mod-Backspace": backward,
+    Delete: forward,
+    "Mod-Delete": forward,
+    "Mod-a": selectAll,
+  });
   return new Plugin({
     props: {
       handleKeyDown(view, event) {

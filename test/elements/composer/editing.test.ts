@@ -188,3 +188,38 @@ describe("<t3-composer> editing", () => {
     expect(line().hasAttribute("data-placeholder")).to.equal(false);
   });
 });
+
+describe("<t3-composer> line editing", () => {
+  afterEach(unmountAll);
+
+  it("joins lines with Backspace at a line start and Delete at a line end", async () => {
+    const el = await mount();
+    el.value = { text: "ab\ncd\nef" };
+    await focusEnd(el);
+    await press("ArrowLeft");
+    await press("ArrowLeft"); // |ef
+    await press("Backspace"); // ab\ncd|ef
+    await press("ArrowLeft");
+    await press("ArrowLeft");
+    await press("ArrowLeft"); // ab|\ncdef
+    await press("Delete");
+    await frame();
+    expect(el.value.text).to.equal("abcdef");
+  });
+
+  it("replaces a selection with a line break on Shift+Enter, and deletes everything after select-all", async () => {
+    const el = await mount();
+    el.value = { text: `ab${"[ui](t3-context://v1/skill/skill_ui)"}cd`, context: { version: 1, records: [skill] } };
+    await focusEnd(el);
+    await press("ArrowLeft"); // ab S c|d
+    await chord("Shift", "ArrowLeft");
+    await chord("Shift", "ArrowLeft"); // ab [S c]d
+    await chord("Shift", "Enter");
+    await frame();
+    expect(el.value).to.deep.equal({ text: "ab\nd" });
+    await chord("Control", "a");
+    await press("Backspace");
+    await frame();
+    expect(el.value).to.deep.equal({ text: "" });
+  });
+});
