@@ -31,6 +31,7 @@ import "./events.js";
  * persist under `draft-key` and take part in a `<form>` under `name`.
  *
  * @summary A chat composer with inline context chips.
+ * @tagname t3-composer
  *
  * @slot toolbar - Above the editor: formatting-free tools such as "attach" buttons.
  * @slot actions - Below the editor, at the end: a send button, a model picker.
@@ -268,16 +269,19 @@ export class T3ComposerElement extends LitElement implements ComposerHost {
     disconnect(this.#core);
   }
 
+  /** @internal */
   formResetCallback(): void {
     this.clear();
   }
 
+  /** @internal */
   formDisabledCallback(disabled: boolean): void {
     this.#core.formDisabled = disabled;
     this.#core.view?.setProps({});
     this.requestUpdate();
   }
 
+  /** @internal */
   formStateRestoreCallback(state: unknown): void {
     const value = parseFormState(state);
     if (value) this.value = value as ComposerValue;
