@@ -223,3 +223,42 @@ describe("<t3-composer> line editing", () => {
     expect(el.value).to.deep.equal({ text: "" });
   });
 });
+
+describe("<t3-composer> chips on the clipboard", () => {
+  afterEach(unmountAll);
+
+  async function selectChip(el: Awaited<ReturnType<typeof mount>>): Promise<void> {
+    const box = chipsOf(el)[0]!.getBoundingClientRect();
+    await sendMouse({ type: "click", position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+  }
+
+  it("cuts a selected chip and pastes it elsewhere with its record", async () => {
+    const el = await mount();
+    el.value = { text: `a ${T1} b`, context: { version: 1, records: [terminal] } };
+    const removed = record(el, "t3-context-remove");
+    const added = record(el, "t3-context-add");
+    await selectChip(el);
+    await chord("Control", "x");
+    await frame();
+    expect(el.value).to.deep.equal({ text: "a  b" });
+    expect(removed).to.have.length(1);
+    await focusEnd(el);
+    await chord("Control", "v");
+    await frame();
+    expect(el.value).to.deep.equal({ text: `a  b${T1}`, context: { version: 1, records: [terminal] } });
+    expect(added.map((event) => event.detail.record)).to.deep.equal([terminal]);
+  });
+
+  it("copies a chip: the pasted copy is a new occurrence of the same record", async () => {
+    const el = await mount();
+    el.value = { text: `a ${T1}`, context: { version: 1, records: [terminal] } };
+    await selectChip(el);
+    await chord("Control", "c");
+    await focusEnd(el);
+    await chord("Control", "v");
+    await frame();
+    expect(el.value).to.deep.equal({ text: `a ${T1}${T1}`, context: { version: 1, records: [terminal] } });
+    const [first, second] = chipsOf(el).map((chip) => chip.dataset.referenceId);
+    expect(first).to.not.equal(second);
+  });
+});
