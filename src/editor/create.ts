@@ -51,7 +51,10 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       dispatchTransaction: options.dispatch,
       editable: options.editable,
       nodeViews: { chip: chipNodeView(options.painter) },
-      attributes: { role: "textbox", "aria-multiline": "true", spellcheck: "true" },
+      // A combobox, so that assistive technology follows aria-activedescendant into the
+      // suggestion list. ARIA 1.2 has no multi-line combobox (w3c/aria#2456); an editable
+      // combobox is the pattern that exists for a text field with a suggestion popup.
+      attributes: { role: "combobox", "aria-haspopup": "listbox", "aria-autocomplete": "list", spellcheck: "true" },
       clipboardTextSerializer: (slice) => textOfSlice(slice),
       clipboardTextParser: (text) => sliceFromText(text),
       handleDrop(view, event) {

@@ -65,12 +65,22 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
   mount.setAttribute("part", "editor");
   mount.className = "editor";
   const doc = docFromText("");
-  const partial: Omit<ComposerCore, "plugins" | "state" | "chips"> = {
+  // The callbacks close over `core`; none of them runs before it exists.
+  const plugins = composerPlugins({
+    submit: () => void send(core).catch(() => {}), // a failure is reported by `t3-error`
+    activateChip: (_view, pos) => activateChip(core, pos),
+    suggestionKey: (_view, event) => suggestionKey(core, event),
+    placeholder: () => host.placeholder,
+  });
+  const core: ComposerCore = {
     host,
     internals,
     mount,
+    plugins,
     records: new RecordStore(),
     attachments: new AttachmentStore(),
+    chips: new ChipIndex((dom, attrs) => drawChip(core, dom, attrs)),
+    state: createComposerState(doc, plugins),
     counts: ReferenceCounts.of(doc),
     view: null,
     connected: false,
@@ -86,16 +96,5 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
     announcement: "",
     teardown: null,
   };
-  const core = partial as ComposerCore;
-  Object.assign(core, {
-    chips: new ChipIndex((dom, attrs) => drawChip(core, dom, attrs)),
-    plugins: composerPlugins({
-      submit: () => void send(core).catch(() => {}), // failures are reported by `t3-error`
-      activateChip: (_view, pos) => activateChip(core, pos),
-      suggestionKey: (_view, event) => suggestionKey(core, event),
-      placeholder: () => host.placeholder,
-    }),
-  });
-  core.state = createComposerState(doc, core.plugins);
   return core;
 }

@@ -99,3 +99,14 @@ export function restoreDraft(core: ComposerCore, key: string): boolean {
   core.loadedKey = key;
   return true;
 }
+
+/**
+ * `draft-key` changed. The draft so far belongs to the old key, so it is saved there first; then
+ * the new key's draft loads (an empty draft if it has none). Setting a first key keeps the draft
+ * when nothing is saved under it: it becomes that key's draft.
+ */
+export function switchDraftKey(core: ComposerCore, previous: string | null, next: string | null): void {
+  if (previous) saveDraft(core, previous);
+  if (next && !restoreDraft(core, next) && previous) replaceDraft(core, "", []);
+  core.loadedKey = next;
+}

@@ -176,3 +176,22 @@ export function syncSuggestions(core: ComposerCore, listbox: HTMLElement | null)
   if (open) editor.setAttribute("aria-activedescendant", optionId(core.suggestions!.active));
   else editor.removeAttribute("aria-activedescendant");
 }
+
+/** The editor's accessible name unless the element has an `aria-label`. */
+const DEFAULT_LABEL = "Message";
+
+function toggleAttribute(element: Element, name: string, value: string | null): void {
+  if (value === null) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/** After a render: the editor's name and states, as ARIA attributes. */
+export function syncEditorState(core: ComposerCore, host: { label: string | null; disabled: boolean; readOnly: boolean }): void {
+  const editor = core.mount;
+  editor.setAttribute("aria-controls", LISTBOX_ID);
+  editor.setAttribute("aria-label", host.label || DEFAULT_LABEL);
+  toggleAttribute(editor, "aria-placeholder", core.host.placeholder || null);
+  toggleAttribute(editor, "aria-disabled", host.disabled ? "true" : null);
+  toggleAttribute(editor, "aria-readonly", host.readOnly ? "true" : null);
+  toggleAttribute(editor, "aria-busy", core.sending ? "true" : null);
+}

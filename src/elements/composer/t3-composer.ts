@@ -8,7 +8,7 @@ import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport, SentMessage } from "../../transport/types.js";
 import { retryAttachment } from "./activate.js";
 import { createCore, type ComposerCore, type ComposerHost } from "./core.js";
-import { restoreDraft, saveDraft } from "./draft-storage.js";
+import { restoreDraft, switchDraftKey } from "./draft-storage.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState, updateFormValue } from "./form.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
@@ -17,7 +17,7 @@ import { send } from "./send.js";
 import { scheduleSettle, settleNow } from "./settle.js";
 import { renderConfirm, renderShelf, syncConfirm } from "./shelf.js";
 import { draftAttachments, stashDraft, restoreStash } from "./stash.js";
-import { LISTBOX_ID, renderSuggestions, syncSuggestions } from "./suggestions.js";
+import { LISTBOX_ID, renderSuggestions, syncEditorState, syncSuggestions } from "./suggestions.js";
 import { composerStyles } from "./t3-composer.styles.js";
 import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { replaceDraft, setValue, valueOf } from "./value.js";
@@ -85,15 +85,6 @@ import "./events.js";
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
  * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
- *
- * @fires t3-change
- * @fires t3-send
- * @fires t3-sent
- * @fires t3-error
- * @fires t3-context-add
- * @fires t3-context-remove
- * @fires t3-trigger
- * @fires t3-chip-activate
  */
 export class T3ComposerElement extends LitElement implements ComposerHost {
   static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles];
@@ -164,12 +155,8 @@ export class T3ComposerElement extends LitElement implements ComposerHost {
     const next = key || null;
     const previous = this.#draftKey;
     if (next === previous) return;
-    const core = this.#core;
-    // The draft so far belongs to the old key: save it there before the new key's draft loads.
-    if (previous) saveDraft(core, previous);
     this.#draftKey = next;
-    if (next && !restoreDraft(core, next) && previous) replaceDraft(core, "", []);
-    core.loadedKey = next;
+    switchDraftKey(this.#core, previous, next);
     this.requestUpdate("draftKey", previous);
   }
 
@@ -309,14 +296,7 @@ export class T3ComposerElement extends LitElement implements ComposerHost {
     const root = this.renderRoot as ShadowRoot;
     syncSuggestions(core, root.getElementById(LISTBOX_ID));
     syncConfirm(core, root.querySelector("dialog"));
-    const editor = core.mount;
-    editor.setAttribute("aria-haspopup", "listbox");
-    editor.setAttribute("aria-controls", LISTBOX_ID);
-    editor.setAttribute("aria-autocomplete", "list");
-    toggleAttribute(editor, "aria-placeholder", this.placeholder || null);
-    toggleAttribute(editor, "aria-disabled", this.disabled || core.formDisabled ? "true" : null);
-    toggleAttribute(editor, "aria-readonly", this.readOnly ? "true" : null);
-    toggleAttribute(editor, "aria-busy", core.sending ? "true" : null);
+    syncEditorState(core, { label: this.getAttribute("aria-label"), disabled: this.disabled || core.formDisabled, readOnly: this.readOnly });
   }
 
   /** After a change the host made: the form value now, the saved draft soon. */
@@ -326,7 +306,3 @@ export class T3ComposerElement extends LitElement implements ComposerHost {
   }
 }
 
-function toggleAttribute(element: Element, name: string, value: string | null): void {
-  if (value === null) element.removeAttribute(name);
-  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
-}

@@ -205,3 +205,15 @@ describe("<t3-composer> suggestions", () => {
     expect(listbox(el).getBoundingClientRect().top).to.be.greaterThan(anchor.getBoundingClientRect().top);
   });
 });
+
+describe("<t3-composer> combobox semantics", () => {
+  afterEach(unmountAll);
+
+  it("exposes the editor as a labelled combobox that controls the listbox", async () => {
+    const el = await mount({ "aria-label": "Prompt" });
+    const editor = editorOf(el);
+    expect(["role", "aria-haspopup", "aria-autocomplete", "aria-expanded", "aria-label"].map((name) => editor.getAttribute(name))).to.deep.equal([
+      "combobox", "listbox", "list", "false", "Prompt",
+    ]);
+  });
+});
