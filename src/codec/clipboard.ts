@@ -68,8 +68,8 @@ export function encodeClipboardHtml(
 /**
  * Reads a fragment from the `text/html` flavor, which is untrusted. Takes the first
  * `data-t3-context-fragment=` attribute with a non-empty quoted value: a double-quoted value
- * runs to the next `"`, a single-quoted one to the next `'` (so a value written with a raw `'`
- * inside double quotes still decodes). Returns `null` for `null`, `undefined` or `""`, for more
+ * runs to the next `"`, a single-quoted one to the next `'` (README Decision 5: a value written
+ * with a raw `'` inside double quotes, as T3 Code's encoder writes it, still decodes). Returns `null` for `null`, `undefined` or `""`, for more
  * than 64,000,000 characters, when there is no such attribute, when the value is not valid
  * percent-encoding, and when `decodeClipboardFragment` of the decoded value is `null`.
  */
@@ -91,27 +91,20 @@ export function decodeClipboardHtml(html: string | null | undefined): ClipboardF
 /**
  * The value of the first fragment attribute with a quoted, non-empty value, or `null`.
  *
- * An occurrence that is unquoted, empty or unterminated is skipped, as T3 Code's
- * `data-t3-context-fragment=["']([^"']+)["']` skips it. Unlike a backtracking pattern, this reads
- * each character a bounded number of times: once a closing quote of one kind is missing, no
- * later value opened with that quote can close either, so the search for it is never repeated.
+ * An unquoted or empty occurrence is skipped, as T3 Code's
+ * `data-t3-context-fragment=["']([^"']+)["']` skips it; so is one whose quote never closes.
+ * The scan is linear without a backtracking pattern: a closing quote that is found either ends
+ * the scan or sits right after the opening one, and a search that finds none can happen once per
+ * kind of quote (a later value opened with that quote would itself be a closing quote).
  */
 function readFragmentAttribute(html: string): string | null {
-  let doubleQuotesLeft = true;
-  let singleQuotesLeft = true;
   let at = html.indexOf(ATTRIBUTE_PREFIX);
   while (at !== -1) {
     const open = at + ATTRIBUTE_PREFIX.length;
     const quote = html.charCodeAt(open);
-    const isDouble = quote === QUOTATION_MARK;
-    if ((isDouble && doubleQuotesLeft) || (quote === APOSTROPHE && singleQuotesLeft)) {
-      const close = html.indexOf(isDouble ? '"' : "'", open + 1);
-      if (close === -1) {
-        if (isDouble) doubleQuotesLeft = false;
-        else singleQuotesLeft = false;
-      } else if (close > open + 1) {
-        return html.slice(open + 1, close);
-      }
+    if (quote === QUOTATION_MARK || quote === APOSTROPHE) {
+      const close = html.indexOf(quote === QUOTATION_MARK ? '"' : "'", open + 1);
+      if (close > open + 1) return html.slice(open + 1, close);
     }
     // The attribute name has no repeated prefix, so occurrences cannot overlap.
     at = html.indexOf(ATTRIBUTE_PREFIX, open);
