@@ -31,7 +31,6 @@ export interface BoundedArrayIssue extends BaseIssue<unknown> {
   readonly expected: string;
 }
 
-/** @internal */
 export interface BoundedArraySchema<TItem extends BaseSchema<unknown, unknown, BaseIssue<unknown>>>
   extends BaseSchema<InferInput<TItem>[], InferOutput<TItem>[], BoundedArrayIssue | InferIssue<TItem>> {
   readonly type: "bounded_array";
@@ -45,7 +44,6 @@ export interface BoundedArraySchema<TItem extends BaseSchema<unknown, unknown, B
 /**
  * An array of at most `max` entries, each decoded with `item`. Like valibot's `array`, it
  * reports every failing item with its index in the path.
- * @internal
  */
 export function boundedArray<TItem extends BaseSchema<unknown, unknown, BaseIssue<unknown>>>(
   item: TItem,

@@ -25,7 +25,7 @@ function isJsonWithin(value: unknown, max: number): boolean {
   }
 }
 
-/** Fails unless the compact JSON of the array is at most `max` characters. @internal */
+/** Fails unless the compact JSON of the array is at most `max` characters. */
 export function jsonLengthAtMost(max: number) {
   return check<unknown[], string>(
     (value) => isJsonWithin(value, max),
@@ -33,7 +33,6 @@ export function jsonLengthAtMost(max: number) {
   );
 }
 
-/** @internal */
 export interface DropUndecodableAction<TItem extends BaseSchema<unknown, unknown, BaseIssue<unknown>>>
   extends BaseTransformation<unknown[], InferOutput<TItem>[], never> {
   readonly type: "drop_undecodable";
@@ -47,7 +46,6 @@ const ITEM_CONFIG: Config<BaseIssue<unknown>> = Object.freeze({ abortEarly: true
 /**
  * Decodes every entry with `item` and silently drops the ones that fail, keeping the order of
  * the rest. An entry whose getter or Proxy trap throws counts as one that fails.
- * @internal
  */
 export function dropUndecodable<TItem extends BaseSchema<unknown, unknown, BaseIssue<unknown>>>(
   item: TItem,
@@ -79,7 +77,6 @@ export function dropUndecodable<TItem extends BaseSchema<unknown, unknown, BaseI
 /**
  * Fails when two records share a `contextId`. Ids are compared as decoded, that is trimmed. The
  * issue points at the second record's `contextId`, indexed among the records that survived.
- * @internal
  */
 export function uniqueContextIds<TRecord extends { contextId: string }>() {
   return rawCheck<TRecord[]>(({ dataset, addIssue }) => {
