@@ -53,7 +53,8 @@ export function decodeClipboardFragment(text: string | null | undefined): Clipbo
  * percent-encoded, in a `data-t3-context-fragment` attribute. With `content.html`, that HTML is
  * wrapped in a `<div>` as it is (and `text` is ignored); otherwise `content.text`, with `&`,
  * `<` and `>` escaped, goes in a `<pre>`. Besides `encodeURIComponent`, `'` is written `%27`,
- * so that decoders that stop at either quote (T3 Code's does) read the whole value.
+ * so that decoders that stop at either quote (T3 Code's does) read the whole value. Throws a
+ * `URIError` if `fragmentJson` holds a lone surrogate, which `JSON.stringify` never writes.
  */
 export function encodeClipboardHtml(
   fragmentJson: string,
@@ -69,9 +70,10 @@ export function encodeClipboardHtml(
  * Reads a fragment from the `text/html` flavor, which is untrusted. Takes the first
  * `data-t3-context-fragment=` attribute with a non-empty quoted value: a double-quoted value
  * runs to the next `"`, a single-quoted one to the next `'` (README Decision 5: a value written
- * with a raw `'` inside double quotes, as T3 Code's encoder writes it, still decodes). Returns `null` for `null`, `undefined` or `""`, for more
- * than 64,000,000 characters, when there is no such attribute, when the value is not valid
- * percent-encoding, and when `decodeClipboardFragment` of the decoded value is `null`.
+ * with a raw `'` inside double quotes, as T3 Code's encoder writes it, still decodes). Returns
+ * `null` for `null`, `undefined` or `""`, for more than 64,000,000 characters, when there is no
+ * such attribute, when the value is not valid percent-encoding, and when
+ * `decodeClipboardFragment` of the decoded value is `null`.
  */
 export function decodeClipboardHtml(html: string | null | undefined): ClipboardFragment | null {
   if (html === null || html === undefined) return null;

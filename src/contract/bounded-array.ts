@@ -2,8 +2,8 @@
 //
 // `pipe(array(item), maxLength(max))` decodes every item first and only then counts them: a
 // 1,000,000-entry `styleChanges` array would be fully decoded before failing, and a sparse array
-// of length 2 ** 32 - 1 built in memory would take minutes. Counting first gives the same
-// success or failure (an over-long array fails either way) in constant time.
+// of length 2 ** 32 - 1 built in memory would be walked hole by hole until memory runs out.
+// Counting first gives the same success or failure (an over-long array fails either way) at once.
 import {
   _addIssue,
   _standardSchema,
@@ -31,6 +31,7 @@ export interface BoundedArrayIssue extends BaseIssue<unknown> {
   readonly expected: string;
 }
 
+/** The schema `boundedArray(item, max)` returns: valibot's array schema plus its bound. */
 export interface BoundedArraySchema<TItem extends BaseSchema<unknown, unknown, BaseIssue<unknown>>>
   extends BaseSchema<InferInput<TItem>[], InferOutput<TItem>[], BoundedArrayIssue | InferIssue<TItem>> {
   readonly type: "bounded_array";

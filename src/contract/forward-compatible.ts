@@ -33,6 +33,7 @@ export function jsonLengthAtMost(max: number) {
   );
 }
 
+/** The transformation `dropUndecodable(item)` returns. */
 export interface DropUndecodableAction<TItem extends BaseSchema<unknown, unknown, BaseIssue<unknown>>>
   extends BaseTransformation<unknown[], InferOutput<TItem>[], never> {
   readonly type: "drop_undecodable";
@@ -103,7 +104,7 @@ export function uniqueContextIds<TRecord extends { contextId: string }>() {
         label: "contextId",
         input: record.contextId,
         expected: "a unique contextId",
-        received: `the contextId of records.${previous}`,
+        received: `"${record.contextId}"`,
         message: `Duplicate contextId "${record.contextId}" (first used by records.${previous})`,
         path: [arrayItem, idItem],
       });
