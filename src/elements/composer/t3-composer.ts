@@ -17,7 +17,8 @@ import { send } from "./send.js";
 import { scheduleSettle, settleNow } from "./settle.js";
 import { renderConfirm, renderShelf, syncConfirm } from "./shelf.js";
 import { draftAttachments, stashDraft, restoreStash } from "./stash.js";
-import { LISTBOX_ID, renderSuggestions, syncEditorState, syncSuggestions } from "./suggestions.js";
+import { closeSuggestions, LISTBOX_ID, renderSuggestions, syncEditorState, syncSuggestions } from "./suggestions.js";
+import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { composerStyles } from "./t3-composer.styles.js";
 import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { replaceDraft, setValue, valueOf } from "./value.js";
@@ -282,7 +283,9 @@ export class T3ComposerElement extends LitElement implements ComposerHost {
 
   protected override render() {
     const core = this.#core;
-    return html`<div class="frame" part="frame" @focusout=${() => settleNow(core)}>
+    return html`<div class="frame" part="frame" @focusout=${(event: FocusEvent) => this.#focusOut(event)}
+        @dragenter=${(event: DragEvent) => onDragOver(core, event)} @dragover=${(event: DragEvent) => onDragOver(core, event)}
+        @dragleave=${onDragLeave} @drop=${(event: DragEvent) => onDrop(core, event)}>
         <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
         ${renderShelf(core, (localId) => this.retryAttachment(localId))} ${core.mount}
         <div class="bar" part="actions"><span class="spacer"></span><slot name="actions"></slot></div>
@@ -297,6 +300,14 @@ export class T3ComposerElement extends LitElement implements ComposerHost {
     syncSuggestions(core, root.getElementById(LISTBOX_ID));
     syncConfirm(core, root.querySelector("dialog"));
     syncEditorState(core, { label: this.getAttribute("aria-label"), disabled: this.disabled || core.formDisabled, readOnly: this.readOnly });
+  }
+
+  /** Leaving the editor: save now; close the suggestions unless the focus went into them. */
+  #focusOut(event: FocusEvent): void {
+    const core = this.#core;
+    settleNow(core);
+    const listbox = (this.renderRoot as ShadowRoot).getElementById(LISTBOX_ID);
+    if (!listbox?.contains(event.relatedTarget as Node | null)) closeSuggestions(core);
   }
 
   /** After a change the host made: the form value now, the saved draft soon. */

@@ -237,3 +237,41 @@ describe("<t3-composer> attachments", () => {
     await type("");
   });
 });
+
+describe("<t3-composer> attachments, more", () => {
+  afterEach(unmountAll);
+
+  it("retries a failed image from its thumbnail's retry button", async () => {
+    const el = await mount();
+    const manual = manualTransport();
+    el.transport = manual.transport;
+    let started = manual.nextUpload();
+    el.attachFiles([pngFile()]);
+    (await started).fail();
+    await frame();
+    await el.updateComplete;
+    started = manual.nextUpload();
+    await clickCenter(thumbnails(el)[0]!.querySelector('[part="thumbnail-retry"]')!);
+    (await started).finish("up_2");
+    await frame();
+    await el.updateComplete;
+    expect(thumbnails(el).map((thumb) => thumb.dataset.status)).to.deep.equal(["ready"]);
+  });
+
+  it("attaches files dropped on the frame outside the text, at the caret", async () => {
+    const el = await mount();
+    el.transport = manualTransport().transport;
+    el.innerHTML = `<button slot="actions">Send</button>`;
+    el.value = { text: "x" };
+    await el.updateComplete;
+    const box = el.querySelector("button")!.getBoundingClientRect();
+    await executeServerCommand("drop-files", {
+      x: Math.round(box.left - 20),
+      y: Math.round(box.top + box.height / 2),
+      files: [{ name: "a.txt", content: "abc" }],
+    });
+    await frame();
+    expect(el.attachments.map((attachment) => attachment.name)).to.deep.equal(["a.txt"]);
+    expect(el.value.text).to.equal(`x [a.txt](t3-context://v1/file/file_${el.attachments[0]!.localId}) `);
+  });
+});

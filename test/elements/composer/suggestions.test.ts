@@ -217,3 +217,22 @@ describe("<t3-composer> combobox semantics", () => {
     ]);
   });
 });
+
+describe("<t3-composer> suggestions and focus", () => {
+  afterEach(unmountAll);
+
+  it("closes the list when the editor loses the focus", async () => {
+    const el = await mount();
+    answerMentions(el);
+    await focusEnd(el);
+    await type("@");
+    await frame();
+    await el.updateComplete;
+    expect(listbox(el).matches(":popover-open")).to.equal(true);
+    const outside = document.createElement("input");
+    el.parentElement!.append(outside);
+    outside.focus();
+    await el.updateComplete;
+    expect(listbox(el).matches(":popover-open")).to.equal(false);
+  });
+});
