@@ -55,7 +55,7 @@ export type {
   ComposerSentDetail,
   ComposerTriggerDetail,
 } from "./elements/composer/events.js";
-export type { ChipActivateDetail } from "./elements/events.js";
+export type { ChipActivateDetail } from "./elements/chip-events.js";
 
 export { chipRegistry, createChipRegistry } from "./presentation/index.js";
 export type {

@@ -23,6 +23,7 @@ import { composerStyles } from "./t3-composer.styles.js";
 import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { replaceDraft, setValue, valueOf } from "./value.js";
 import "./events.js";
+import "../chip-events.js";
 
 /**
  * A chat composer whose messages carry typed inline context references (chips).
