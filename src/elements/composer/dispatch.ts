@@ -22,7 +22,7 @@ export function applyTransaction(core: ComposerCore, tr: Transaction): void {
   if (tr.docChanged) {
     const delta = core.counts.apply(tr);
     if (delta.size > 0) reconcile(core, delta);
-    draftEdited(core);
+    draftChanged(core, true);
   }
   if (triggerOf(before) !== triggerOf(core.state)) followTrigger(core);
 }
@@ -86,14 +86,10 @@ export function announce(core: ComposerCore, message: string): void {
   core.host.requestUpdate();
 }
 
-/** After an edit by a person or the host: a new send id, `t3-change`, a save soon. */
-export function draftEdited(core: ComposerCore): void {
-  draftChanged(core, true);
-}
-
 /**
- * After any change to the value. `t3-change` carries the draft of this moment, computed only if a
- * listener reads it. `edit` is false for changes nobody made by hand (an upload finishing).
+ * After any change to the value: `t3-change`, a save soon, and (for an `edit` by a person or the
+ * host, not an upload finishing) a new send id. The event carries the draft of this moment,
+ * computed only if a listener reads it.
  */
 export function draftChanged(core: ComposerCore, edit: boolean): void {
   if (edit) core.editVersion++;

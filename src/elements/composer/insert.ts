@@ -9,7 +9,7 @@ import { resolveChip } from "../../presentation/resolve.js";
 import { attachmentFromFile } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
 import { applyEdit, dropRecord } from "./dispatch.js";
-import { ownRecord, recordProblem } from "./record-check.js";
+import { decodeRecord } from "./record-check.js";
 import type { InsertContextOptions } from "./types.js";
 
 /** Where a chip goes: the (last known) caret, or the end. */
@@ -33,14 +33,13 @@ function defaultLabel(core: ComposerCore, record: ComposerContextRecord): string
 
 /** `insertContext(record, options)`: a misused argument throws a TypeError naming the problem. */
 export function insertContext(core: ComposerCore, input: unknown, options: InsertContextOptions = {}): void {
-  const problem = recordProblem(input);
-  if (problem) throw new TypeError(`insertContext: not a valid v1 context record: ${problem}`);
+  const decoded = decodeRecord(input);
+  if ("problem" in decoded) throw new TypeError(`insertContext: not a valid v1 context record: ${decoded.problem}`);
+  const record = decoded.record;
   if (options === null || typeof options !== "object") throw new TypeError(`insertContext: options must be an object, got ${String(options)}`);
   if (options.label !== undefined && typeof options.label !== "string") throw new TypeError(`insertContext: label must be a string, got ${typeof options.label}`);
   const at = options.at ?? "cursor";
   if (at !== "cursor" && at !== "end") throw new TypeError(`insertContext: at must be "cursor" or "end", got ${JSON.stringify(at)}`);
-  const record = ownRecord(input);
-  if (!record) throw new TypeError("insertContext: the record cannot be copied (its payload is not JSON)");
   // A record the draft holds stays as it is; a new one joins when its chip lands (dispatch.ts).
   if (!core.records.get(record.contextId)) core.records.stage(record);
   const label = sanitizeComposerContextLabel(options.label ?? defaultLabel(core, record), record.kind);

@@ -4,13 +4,6 @@
 import { decodeComposerContextRecord } from "../../contract/decode.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
 
-/** What is wrong with `input` as a v1 record (the decoder's issues), or `null` when nothing is. */
-export function recordProblem(input: unknown): string | null {
-  const result = decodeComposerContextRecord(input);
-  if (result.success) return null;
-  return result.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
-}
-
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -20,16 +13,24 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The decoded record as a private, frozen copy, or `null` when it does not decode. The decoder
- * makes a new object but keeps an unknown kind's `payload` by reference; the copy makes sure a
- * host that changes its object afterwards cannot change the draft behind its back.
+ * Decodes `input` into a private, frozen copy, or says what is wrong with it. The decoder makes
+ * a new object but keeps an unknown kind's `payload` by reference; the copy makes sure a host
+ * that changes its object afterwards cannot change the draft behind its back.
  */
-export function ownRecord(input: unknown): ComposerContextRecord | null {
+export function decodeRecord(input: unknown): { record: ComposerContextRecord } | { problem: string } {
   const result = decodeComposerContextRecord(input);
-  if (!result.success) return null;
-  try {
-    return deepFreeze(structuredClone(result.output));
-  } catch {
-    return null; // a payload structuredClone cannot copy is not JSON either
+  if (!result.success) {
+    return { problem: result.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ") };
   }
+  try {
+    return { record: deepFreeze(structuredClone(result.output)) };
+  } catch {
+    return { problem: "payload: cannot be copied" }; // what structuredClone cannot copy is not JSON either
+  }
+}
+
+/** The decoded, frozen copy of `input`, or `null` when it is not a v1 record. */
+export function ownRecord(input: unknown): ComposerContextRecord | null {
+  const decoded = decodeRecord(input);
+  return "record" in decoded ? decoded.record : null;
 }

@@ -11,7 +11,7 @@ import { dismissTrigger, triggerOf, type ActiveTrigger } from "../../editor/trig
 import { emit } from "../events.js";
 import type { ComposerCore } from "./core.js";
 import { applyEdit, applyTransaction } from "./dispatch.js";
-import { recordProblem } from "./record-check.js";
+import { ownRecord } from "./record-check.js";
 import type { Suggestion } from "./types.js";
 
 /** A host may offer many; a list longer than this is not read by anyone. */
@@ -137,8 +137,8 @@ export function chooseSuggestion(core: ComposerCore, index: number): void {
   const list = core.suggestions;
   const item = list?.items[index];
   if (!list || !item) return;
-  const record = Object.freeze(recordFor(item));
-  if (recordProblem(record)) return; // a path or name beyond the record's bounds
+  const record = ownRecord(recordFor(item));
+  if (!record) return; // a path or name beyond the record's bounds
   if (!core.records.get(record.contextId)) core.records.stage(record);
   const chip = createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.label, record.kind) });
   const { from, to } = triggerOf(core.state) ?? list;
