@@ -69,3 +69,28 @@ describe("<t3-composer> input methods", () => {
     expect(sends.map((event) => event.detail.message.text)).to.deep.equal(["好"]);
   });
 });
+
+describe("<t3-composer> input methods and suggestions", () => {
+  afterEach(unmountAll);
+
+  it("composes a query after @ and offers suggestions for it", async () => {
+    const el = await mount();
+    const queries: string[] = [];
+    el.addEventListener("t3-trigger", (event) => {
+      queries.push(event.detail.query);
+      event.detail.provide(Promise.resolve([{ kind: "mention", value: `docs/${event.detail.query}.md` }]));
+    });
+    await focusEnd(el);
+    await type("@");
+    await imeCompose("wen");
+    await imeCompose("文");
+    await imeCommit("文件");
+    await frame();
+    await el.updateComplete;
+    expect(el.value.text).to.equal("@文件");
+    expect(queries.at(-1)).to.equal("文件");
+    await press("Enter");
+    await frame();
+    expect(el.value.text).to.match(/^\[docs\/文件\.md\]\(t3-context:\/\/v1\/mention\/mention_docs-md-[0-9a-f]{16}\) $/);
+  });
+});
