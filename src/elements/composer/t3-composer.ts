@@ -7,7 +7,7 @@ import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport, SentMessage } from "../../transport/types.js";
 import { retryAttachment } from "./activate.js";
-import { createCore, type ComposerCore, type ComposerHost } from "./core.js";
+import { createCore, type ComposerCore } from "./core.js";
 import { restoreDraft, switchDraftKey } from "./draft-storage.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState, updateFormValue } from "./form.js";
@@ -88,7 +88,7 @@ import "../chip-events.js";
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
  * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
  */
-export class T3ComposerElement extends LitElement implements ComposerHost {
+export class T3ComposerElement extends LitElement {
   static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles];
   static formAssociated = true;
 
