@@ -12,10 +12,14 @@ export {
   isKnownContextKind,
   parseComposerContextHref,
   producerIdFromComposerContextId,
+  projectComposerContextForProvider,
   replaceComposerContextReferences,
+  resolveUserMessageContext,
   sanitizeComposerContextLabel,
+  serializeLegacyContextMessage,
   toComposerContextId,
   toKindScopedComposerContextId,
+  upgradeLegacyContextMessage,
 } from "./codec/index.js";
 export type {
   ComposerContextRecord,
@@ -24,6 +28,9 @@ export type {
   InlineToken,
   Issue,
   MessageContext,
+  ProjectionOptions,
+  ResolvedUserMessageContext,
+  UpgradedLegacyContext,
 } from "./codec/index.js";
 
 export { chipRegistry, createChipRegistry } from "./presentation/index.js";

@@ -1,0 +1,62 @@
+// Character tests shared by the legacy scanners. They restate, for one position, what the
+// reference's regular expressions test: `^` in multiline mode, `\b`, `\s`.
+import { codes } from "../chars.js";
+
+const LINE_SEPARATOR = 0x2028;
+const PARAGRAPH_SEPARATOR = 0x2029;
+const GRAVE_ACCENT = 0x60;
+const LOW_LINE = 0x5f;
+
+/** The four line terminators after which a multiline `^` matches. */
+export function isLineTerminator(code: number): boolean {
+  return code === codes.lineFeed || code === codes.carriageReturn || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR;
+}
+
+/** Whether a multiline `^` matches at `index`. */
+export function isLineStart(text: string, index: number): boolean {
+  return index === 0 || isLineTerminator(text.charCodeAt(index - 1));
+}
+
+/** `\w` without the `u` flag: ASCII letters, digits and `_`. */
+export function isWordChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || isAsciiLetter(code) || code === LOW_LINE;
+}
+
+export function isAsciiLetter(code: number): boolean {
+  return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+}
+
+/** Whether `\b` holds at `index` right after a word character. */
+export function isWordEnd(text: string, index: number): boolean {
+  return index >= text.length || !isWordChar(text.charCodeAt(index));
+}
+
+/** Whether `text[from, to)` is all `\s` (String#trim strips exactly the `\s` set). */
+export function isBlank(text: string, from: number, to: number): boolean {
+  return from >= to || text.slice(from, to).trim() === "";
+}
+
+/** The number of backticks starting at `index`. */
+export function backtickRun(text: string, index: number): number {
+  let end = index;
+  while (text.charCodeAt(end) === GRAVE_ACCENT) end++;
+  return end - index;
+}
+
+/** The end of `text` once trailing line feeds are removed (the reference's `/\n+$/`). */
+export function trimLineFeedsEnd(text: string, end: number): number {
+  while (end > 0 && text.charCodeAt(end - 1) === codes.lineFeed) end--;
+  return end;
+}
+
+/**
+ * `indexOf(needle, from)` for calls whose `from` never decreases: a search that found nothing
+ * or found a match still ahead is not repeated, so many calls cost one pass over `text`.
+ */
+export function forwardSearch(text: string, needle: string): (from: number) => number {
+  let found = -2; // not searched yet
+  return (from) => {
+    if (found === -2 || (found !== -1 && found < from)) found = text.indexOf(needle, from);
+    return found;
+  };
+}
