@@ -49,8 +49,9 @@ const SECTION_INDENT = "  ";
 /**
  * `file[:line[:col]]`, the file part as short as possible (so `a:1:2:3` is file `a:1`). A
  * location with no file part gives `null`.
+ * @internal
  */
-function parseSourceLocation(location: string): ElementSourceLocation | null {
+export function parseSourceLocation(location: string): ElementSourceLocation | null {
   const match = LINE_AND_COLUMN.exec(location) ?? LINE_ONLY.exec(location);
   const fileName = match ? location.slice(0, match.index) : location;
   if (!fileName) return null;
