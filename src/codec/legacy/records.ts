@@ -42,8 +42,8 @@ const ELEMENT_HEADER = /^<([^>]+)>/;
 const FIELD = /^([a-z]+): (.*)$/;
 const SECTION = /^(html|styles):$/;
 const UPPERCASE = /[A-Z]/;
-const LINE_AND_COLUMN = /:(\d+):(\d+)$/;
-const LINE_ONLY = /:(\d+)$/;
+// The first `:line[:col]` that ends the location: `a:1:2:3` is `a:1` line 2 column 3.
+const LINE_AND_COLUMN = /:(\d+)(?::(\d+))?$/;
 const SECTION_INDENT = "  ";
 
 /**
@@ -52,7 +52,7 @@ const SECTION_INDENT = "  ";
  * @internal
  */
 export function parseSourceLocation(location: string): ElementSourceLocation | null {
-  const match = LINE_AND_COLUMN.exec(location) ?? LINE_ONLY.exec(location);
+  const match = LINE_AND_COLUMN.exec(location);
   const fileName = match ? location.slice(0, match.index) : location;
   if (!fileName) return null;
   return {

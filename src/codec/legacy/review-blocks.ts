@@ -1,7 +1,7 @@
 // Finds the `<review_comment …>…</review_comment>` blocks of a legacy message (wire.md §d,
 // step 1). A review body may quote code holding a literal closing tag, so the close is searched
 // outside Markdown fences only.
-import { backtickRun, forwardSearch, isLineStart, isLineTerminator, isWordEnd } from "./scan.js";
+import { backtickRun, isLineStart, isLineTerminator, isWordEnd } from "./scan.js";
 import { ELEMENT_TAG, PREVIEW_TAG, REVIEW_TAG, TERMINAL_TAG, closeTag } from "./tags.js";
 
 /** One review block: `text.slice(start, end)` is the whole block. */
@@ -26,16 +26,13 @@ const LESS_THAN = 0x3c;
  * `<preview_annotation>` block that starts a line (`^<tag>\n … \n</tag>`) is skipped whole. The
  * scan stops at the first review block that never closes: the rest of the text stays as it is.
  *
- * Runs in linear time: each `<` is looked at once, and the searches for the owning blocks'
- * closing tags only move forward.
+ * Runs in linear time: each `<` is looked at once, a closing tag found is skipped past, and a
+ * closing tag not found is not looked for again.
  */
 export function findReviewBlocks(text: string): ReviewBlockMatch[] {
   const blocks: ReviewBlockMatch[] = [];
-  const owningCloses = OWNING_TAGS.map((tag) => ({
-    open: tag + ">\n",
-    close: "\n" + closeTag(tag),
-    find: forwardSearch(text, "\n" + closeTag(tag)),
-  }));
+  // A found close is skipped past at once, so only a failed search is worth remembering.
+  const owning = OWNING_TAGS.map((tag) => ({ open: tag + ">\n", close: "\n" + closeTag(tag), unclosed: false }));
   let at = text.indexOf("<");
   while (at !== -1) {
     let next = at + 1;
@@ -53,12 +50,12 @@ export function findReviewBlocks(text: string): ReviewBlockMatch[] {
         body: text.slice(tagEnd + 1, close),
       });
     } else if (isLineStart(text, at)) {
-      for (const owning of owningCloses) {
-        if (!text.startsWith(owning.open, at + 1)) continue;
+      const block = owning.find((candidate) => text.startsWith(candidate.open, at + 1));
+      if (block && !block.unclosed) {
         // The body may be empty, but the closing line needs its own "\n".
-        const close = owning.find(at + 1 + owning.open.length);
-        if (close !== -1) next = close + owning.close.length;
-        break;
+        const close = text.indexOf(block.close, at + 1 + block.open.length);
+        if (close === -1) block.unclosed = true;
+        else next = close + block.close.length;
       }
     }
     at = text.indexOf("<", next);

@@ -1,7 +1,6 @@
 // A legacy review block as a `review-comment` record (wire.md §d, step 1).
 import type { ReviewCommentContextRecord } from "../../contract/types.js";
 import { lastReviewFence } from "./review-fence.js";
-import { isAsciiLetter, isWordChar } from "./scan.js";
 import { legacyContextId } from "./tags.js";
 
 const DIGITS = /^\d+$/;
@@ -10,43 +9,21 @@ const DEFAULT_SECTION_TITLE = "Review";
 const DEFAULT_FENCE_LANGUAGE = "diff";
 const ENTITY = /&(lt|gt|quot|amp);/g;
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&" };
-const EQUALS = 0x3d;
-const QUOTE = 0x22;
-const HYPHEN = 0x2d;
 
 /** `&lt;`, `&gt;`, `&quot;`, then `&amp;`: one pass gives the same result as four in order. */
 function unescapeAttribute(value: string): string {
   return value.replace(ENTITY, (_, name: string) => ENTITIES[name]!);
 }
 
-const isNameChar = (code: number): boolean => isWordChar(code) || code === HYPHEN;
+// The reference reads pairs with /([a-zA-Z][a-zA-Z0-9_-]*)="([^"]*)"/g, which retries a long run
+// of name characters from each of its letters (quadratic). A match can only begin in the run's
+// first letter, so the lookbehind pins each try to a run's start and the run's leading digits,
+// `_` and `-` are skipped: the same pairs, one try per run.
+const ATTRIBUTE = /(?<![\w-])[\d_-]*([a-zA-Z][\w-]*)="([^"]*)"/g;
 
-/**
- * The `name="value"` pairs of an opening tag, the last one winning, as the pattern
- * /([a-zA-Z][a-zA-Z0-9_-]*)="([^"]*)"/g finds them. Scanned run by run: the pattern would retry
- * a long run of name characters from each of its letters.
- */
+/** The `name="value"` pairs of an opening tag, values unescaped, the last of a name winning. */
 export function parseReviewAttributes(source: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  let index = 0;
-  while (index < source.length) {
-    if (!isNameChar(source.charCodeAt(index))) {
-      index++;
-      continue;
-    }
-    let end = index;
-    while (end < source.length && isNameChar(source.charCodeAt(end))) end++;
-    let name = index; // a name starts at the run's first letter
-    while (name < end && !isAsciiLetter(source.charCodeAt(name))) name++;
-    if (name < end && source.charCodeAt(end) === EQUALS && source.charCodeAt(end + 1) === QUOTE) {
-      const close = source.indexOf('"', end + 2);
-      if (close === -1) break; // no later pair can close its quote either
-      attributes.set(source.slice(name, end), unescapeAttribute(source.slice(end + 2, close)));
-      end = close + 1;
-    }
-    index = end;
-  }
-  return attributes;
+  return new Map(Array.from(source.matchAll(ATTRIBUTE), (match) => [match[1]!, unescapeAttribute(match[2]!)]));
 }
 
 /** The last path segment, split on `/` or `\`. */

@@ -19,11 +19,6 @@ export function chooseReviewToken(text: string): string {
   return token;
 }
 
-/** `token<n>token`, the placeholder of the n-th converted review (from 0). */
-export function reviewTokenText(token: string, review: number): string {
-  return token + review + token;
-}
-
 /**
  * The reviews that trail the text, as `(\s*token\d+token)+\s*$` finds them: the old client
  * appended these, so they are appended again after the other links. Returns their indices in

@@ -5,7 +5,6 @@ import { codes } from "../chars.js";
 const LINE_SEPARATOR = 0x2028;
 const PARAGRAPH_SEPARATOR = 0x2029;
 const GRAVE_ACCENT = 0x60;
-const LOW_LINE = 0x5f;
 
 /** The four line terminators after which a multiline `^` matches. */
 export function isLineTerminator(code: number): boolean {
@@ -17,18 +16,11 @@ export function isLineStart(text: string, index: number): boolean {
   return index === 0 || isLineTerminator(text.charCodeAt(index - 1));
 }
 
-/** `\w` without the `u` flag: ASCII letters, digits and `_`. */
-export function isWordChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || isAsciiLetter(code) || code === LOW_LINE;
-}
-
-export function isAsciiLetter(code: number): boolean {
-  return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
-}
+const WORD_CHAR = /\w/;
 
 /** Whether `\b` holds at `index` right after a word character. */
 export function isWordEnd(text: string, index: number): boolean {
-  return index >= text.length || !isWordChar(text.charCodeAt(index));
+  return !WORD_CHAR.test(text.charAt(index));
 }
 
 /** Whether `text[from, to)` is all `\s` (String#trim strips exactly the `\s` set). */
@@ -49,14 +41,3 @@ export function trimLineFeedsEnd(text: string, end: number): number {
   return end;
 }
 
-/**
- * `indexOf(needle, from)` for calls whose `from` never decreases: a search that found nothing
- * or found a match still ahead is not repeated, so many calls cost one pass over `text`.
- */
-export function forwardSearch(text: string, needle: string): (from: number) => number {
-  let found = -2; // not searched yet
-  return (from) => {
-    if (found === -2 || (found !== -1 && found < from)) found = text.indexOf(needle, from);
-    return found;
-  };
-}

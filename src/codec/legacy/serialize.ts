@@ -90,13 +90,13 @@ function reviewBlock(record: ReviewCommentContextRecord): string {
 
 /** What replaces a link: a review's whole block, a terminal's `@slug:range`, else the label. */
 function inlineForm(record: ComposerContextRecord): string {
-  if (record.kind === "review-comment" && "sectionId" in record) return reviewBlock(record as ReviewCommentContextRecord);
-  if (record.kind === "terminal" && "terminalLabel" in record) return inlineTerminalLabel(record as TerminalContextRecord);
+  if (record.kind === "review-comment") return reviewBlock(record as ReviewCommentContextRecord);
+  if (record.kind === "terminal") return inlineTerminalLabel(record as TerminalContextRecord);
   return record.label;
 }
 
-const ofKind = <R extends ComposerContextRecord>(records: readonly ComposerContextRecord[], kind: string, field: string) =>
-  records.filter((record) => record.kind === kind && field in record) as R[];
+const ofKind = <R extends ComposerContextRecord>(records: readonly ComposerContextRecord[], kind: R["kind"]) =>
+  records.filter((record) => record.kind === kind) as R[];
 
 /**
  * Writes a canonical message in the format messages had before inline references, for a
@@ -124,9 +124,9 @@ export function serializeLegacyContextMessage(input: {
   }
   text += input.text.slice(cursor);
   const blocks = [
-    block(TERMINAL_TAG, ofKind<TerminalContextRecord>(input.records, "terminal", "terminalLabel").map(terminalEntry)),
-    block(ELEMENT_TAG, ofKind<ElementContextRecord>(input.records, "element", "tagName").map(elementEntry)),
-    ...ofKind<PreviewAnnotationContextRecord>(input.records, "preview-annotation", "annotationId").map(previewBlock),
+    block(TERMINAL_TAG, ofKind<TerminalContextRecord>(input.records, "terminal").map(terminalEntry)),
+    block(ELEMENT_TAG, ofKind<ElementContextRecord>(input.records, "element").map(elementEntry)),
+    ...ofKind<PreviewAnnotationContextRecord>(input.records, "preview-annotation").map(previewBlock),
   ];
   return [text.trimEnd(), ...blocks].filter((part) => part !== "").join("\n\n");
 }

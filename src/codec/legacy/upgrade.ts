@@ -9,7 +9,8 @@ import { previewRecordFromBody } from "./preview-record.js";
 import { elementRecordFromEntry, terminalRecordFromEntry } from "./records.js";
 import { findReviewBlocks } from "./review-blocks.js";
 import { reviewRecordFromBlock } from "./review-record.js";
-import { type TokenSpan, chooseReviewToken, cutTrailingReviews, reviewTokenText } from "./review-tokens.js";
+import { type TokenSpan, chooseReviewToken, cutTrailingReviews } from "./review-tokens.js";
+import { ELEMENT_TAG, PLACEHOLDER, PREVIEW_TAG, REVIEW_TAG, TERMINAL_TAG } from "./tags.js";
 import { peelTrailingBlocks } from "./trailing-blocks.js";
 import { isValidWireRecord } from "./wire-check.js";
 
@@ -19,7 +20,7 @@ export interface UpgradedLegacyContext {
   records: ComposerContextRecord[];
 }
 
-const LEGACY_MARKERS = /<(?:terminal_context|element_context|preview_annotation|review_comment)\b|\uFFFC/;
+const LEGACY_MARKERS = new RegExp(`<(?:${[TERMINAL_TAG, ELEMENT_TAG, PREVIEW_TAG, REVIEW_TAG].join("|")})\\b|${PLACEHOLDER}`);
 /**
  * Tokens longer than this (the text holds 64 or more U+E000 in a row) are replaced by a short
  * stand-in. Only a token that ends up inside a peeled payload could show the difference, and
@@ -41,7 +42,7 @@ function tokenizeReviews(text: string, token: string) {
     // One review more than a message may hold: the upgrade will be refused, stop here.
     if (reviews.length === RECORDS_MAX) return undefined;
     tokenized += text.slice(cursor, block.start);
-    const tokenText = reviewTokenText(token, reviews.length);
+    const tokenText = token + reviews.length + token; // `token<n>token`, n from 0
     spans.push({ start: tokenized.length, end: tokenized.length + tokenText.length, review: reviews.length });
     tokenized += tokenText;
     cursor = block.end;
@@ -112,8 +113,5 @@ export function upgradeLegacyContextMessage(text: string): UpgradedLegacyContext
     .join(" ");
   const records = [...terminals, ...elements, ...previews, ...reviews];
   if (!records.every(isValidWireRecord)) return unchanged;
-  return {
-    text: appended === "" ? body : body === "" ? appended : `${body}\n\n${appended}`,
-    records,
-  };
+  return { text: [body, appended].filter((part) => part !== "").join("\n\n"), records };
 }
