@@ -8,6 +8,7 @@ type Suite = { run(): Promise<BenchRow[]> };
 
 const SUITES: Record<string, () => Promise<Suite>> = {
   size: () => import("./size.bench.js"),
+  decode: () => import("./codec-decode.bench.js"),
 };
 
 function chromiumVersion(): string {

@@ -1,8 +1,13 @@
 // `t3-composer/codec`: the v1 contract and every pure codec of wire.md. No DOM, no Node API:
 // this entry runs in browsers and in Node on a host's server.
 export {
+  ClipboardFragmentSchema,
+  ComposerContextRecordSchema,
   KNOWN_CONTEXT_KINDS,
+  MessageContextSchema,
   asKnownContextRecord,
+  decodeComposerContextRecord,
+  decodeMessageContext,
   isKnownContextKind,
 } from "../contract/index.js";
 export type {
@@ -54,3 +59,11 @@ export type { UpgradedLegacyContext } from "./legacy/upgrade.js";
 export { serializeLegacyContextMessage } from "./legacy/serialize.js";
 export { resolveUserMessageContext } from "./resolve.js";
 export type { ResolvedUserMessageContext } from "./resolve.js";
+export {
+  CONTEXT_FRAGMENT_MIME,
+  decodeClipboardFragment,
+  decodeClipboardHtml,
+  encodeClipboardFragment,
+  encodeClipboardHtml,
+} from "./clipboard.js";
+export { normalizeMessageAttachments } from "./attachments.js";

@@ -12,7 +12,7 @@ import { reviewRecordFromBlock } from "./review-record.js";
 import { type TokenSpan, chooseReviewToken, cutTrailingReviews } from "./review-tokens.js";
 import { ELEMENT_TAG, PLACEHOLDER, PREVIEW_TAG, REVIEW_TAG, TERMINAL_TAG } from "./tags.js";
 import { peelTrailingBlocks } from "./trailing-blocks.js";
-import { isValidWireRecord } from "./wire-check.js";
+import { passesContract } from "./contract-check.js";
 
 /** The canonical form of a message: text with reference links, and their records. */
 export interface UpgradedLegacyContext {
@@ -38,7 +38,7 @@ function tokenizeReviews(text: string, token: string) {
   for (const block of findReviewBlocks(text)) {
     const record = reviewRecordFromBlock(block.attributes, block.body, reviews.length + 1);
     // A block whose record the wire would drop stays as text, so no link dangles.
-    if (!record || !isValidWireRecord(record)) continue;
+    if (!record || !passesContract(record)) continue;
     // One review more than a message may hold: the upgrade will be refused, stop here.
     if (reviews.length === RECORDS_MAX) return undefined;
     tokenized += text.slice(cursor, block.start);
@@ -112,6 +112,6 @@ export function upgradeLegacyContextMessage(text: string): UpgradedLegacyContext
     .map(formatComposerContextReference)
     .join(" ");
   const records = [...terminals, ...elements, ...previews, ...reviews];
-  if (!records.every(isValidWireRecord)) return unchanged;
+  if (!records.every(passesContract)) return unchanged;
   return { text: [body, appended].filter((part) => part !== "").join("\n\n"), records };
 }

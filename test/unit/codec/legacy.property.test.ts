@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import {
   collectComposerContextReferences,
+  decodeComposerContextRecord,
   formatComposerContextReference,
   serializeLegacyContextMessage,
   upgradeLegacyContextMessage,
@@ -12,7 +13,6 @@ import {
   type ReviewCommentContextRecord,
   type TerminalContextRecord,
 } from "../../../src/codec/index.js";
-import { isValidWireRecord } from "../../../src/codec/legacy/wire-check.js";
 
 const join = (pieces: string[], maxLength: number) =>
   fc.array(fc.constantFrom(...pieces), { maxLength }).map((parts) => parts.join(""));
@@ -77,7 +77,7 @@ describe("upgradeLegacyContextMessage (properties)", () => {
         const { text, records } = upgradeLegacyContextMessage(message);
         if (records.length === 0) return;
         assert.ok(records.length <= 200);
-        assert.ok(records.every(isValidWireRecord));
+        assert.ok(records.every((record) => decodeComposerContextRecord(record).success));
         const ids = records.map((record) => record.contextId);
         const linked = collectComposerContextReferences(text)
           .map((occurrence) => occurrence.contextId)

@@ -121,6 +121,11 @@ describe("upgradeLegacyContextMessage: trailing blocks", () => {
     assert.deepEqual(upgradeLegacyContextMessage(text), { text, records: [] });
   });
 
+  it("refuses an element whose tag has spaces around it: the contract wants tag names trimmed as they are", () => {
+    const text = "<element_context>\n- < div >:\n  url: http://x/\n</element_context>";
+    assert.deepEqual(upgradeLegacyContextMessage(text), { text, records: [] });
+  });
+
   it("reads source locations with the shortest file part", () => {
     const { records } = upgradeLegacyContextMessage("<element_context>\n- <a>:\n  source: a:1:2:3\n- <b>:\n  source: :5\n</element_context>");
     assert.deepEqual(
