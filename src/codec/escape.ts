@@ -17,6 +17,8 @@ export function escapeEnvelopeTags(text: string): string {
 }
 
 const ATTRIBUTE_SPECIAL = /[&"<>]/g;
+// Testing first spares the replace, and its allocation, for the usual value with nothing to escape.
+const ATTRIBUTE_SPECIAL_ANY = /[&"<>]/;
 const ATTRIBUTE_ENTITIES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" };
 
 /**
@@ -24,5 +26,5 @@ const ATTRIBUTE_ENTITIES: Record<string, string> = { "&": "&amp;", '"': "&quot;"
  * them; a record passed without validation can.
  */
 export function escapeAttribute(value: string): string {
-  return value.replace(ATTRIBUTE_SPECIAL, (char) => ATTRIBUTE_ENTITIES[char]!);
+  return ATTRIBUTE_SPECIAL_ANY.test(value) ? value.replace(ATTRIBUTE_SPECIAL, (char) => ATTRIBUTE_ENTITIES[char]!) : value;
 }

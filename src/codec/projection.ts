@@ -5,7 +5,7 @@ import { asKnownContextRecord } from "../contract/kinds.js";
 import type { ComposerContextRecord } from "../contract/types.js";
 import { escapeAttribute, escapeEnvelopeTags } from "./escape.js";
 import { formatEntryBody } from "./projection-bodies.js";
-import { collectComposerContextReferences } from "./references.js";
+import { visitComposerContextReferences } from "./references.js";
 
 const ENVELOPE_TAG = "t3_context";
 const ENTRY_TAG = "context";
@@ -24,9 +24,16 @@ export interface ProjectionOptions {
 
 const MARKER_BREAKERS = /[\r\n;\]]/g;
 const WHITESPACE_RUN = /\s+/g;
-// True when cleaning would change the label: a breaker, any whitespace other than one space
-// between words, or a space at either end (the collector's 200-unit cut can leave one).
-const MARKER_LABEL_UNCLEAN = /[\r\n;\]]|[^\S ]| {2}|^ | $/;
+
+/** What the projection knows of one context id. */
+interface Slot {
+  /** `undefined` when no record, or more than one, has this id. */
+  record: ComposerContextRecord | undefined;
+  /** The kind the last marker of this id showed, and its display name. */
+  kind: string;
+  name: string;
+  written: boolean;
+}
 
 /** `Preview annotation` for `preview-annotation`: dashes become spaces, first letter upper. */
 function displayName(kind: string): string {
@@ -34,12 +41,14 @@ function displayName(kind: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** `[Image: shot.png; ref=ctx_1]`: the occurrence's label, the record's kind when known. */
-function formatMarker(kind: string, label: string, contextId: string): string {
-  const clean = MARKER_LABEL_UNCLEAN.test(label)
-    ? label.replace(MARKER_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim()
-    : label;
-  return `[${displayName(kind)}: ${escapeEnvelopeTags(clean)}; ref=${contextId}]`;
+/**
+ * The marker's label: CR, LF, `;` and `]` become spaces, whitespace collapses, ends are trimmed.
+ * The label comes from the collector, already sanitized (single spaces, no line breaks or
+ * brackets, no leading space), so only a `;` or a space left by the 200-unit cut can change it.
+ */
+function markerLabel(label: string): string {
+  if (!label.includes(";") && !label.endsWith(" ")) return label;
+  return label.replace(MARKER_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim();
 }
 
 function entryBody(record: ComposerContextRecord, options: ProjectionOptions): string {
@@ -77,26 +86,30 @@ export function projectComposerContextForProvider(
   options: ProjectionOptions = {},
 ): string {
   const { text } = input;
-  const occurrences = collectComposerContextReferences(text);
-  if (occurrences.length === 0) return text;
-  // `null` marks an ambiguous id: callers may skip validation, so duplicates are checked here.
-  const recordsById = new Map<string, ComposerContextRecord | null>();
+  // One lookup per link: the record of an id, its marker name, and whether its entry is written.
+  // Callers may skip validation, so an id with two records is ambiguous here: no record at all.
+  const slots = new Map<string, Slot>();
   for (const record of input.records) {
-    recordsById.set(record.contextId, recordsById.has(record.contextId) ? null : record);
+    const slot = slots.get(record.contextId);
+    if (slot) slot.record = undefined;
+    else slots.set(record.contextId, { record, kind: record.kind, name: displayName(record.kind), written: false });
   }
   const entries: string[] = [];
-  const written = new Set<string>();
   let body = "";
   let cursor = 0;
-  for (const occurrence of occurrences) {
-    const record = recordsById.get(occurrence.contextId) ?? undefined;
-    const kind = record?.kind ?? occurrence.kind;
-    body += text.slice(cursor, occurrence.start) + formatMarker(kind, occurrence.label, occurrence.contextId);
-    cursor = occurrence.end;
-    if (written.has(occurrence.contextId)) continue;
-    written.add(occurrence.contextId);
-    entries.push(formatEntry(kind, occurrence.contextId, record, options));
-  }
-  body += text.slice(cursor);
-  return `${body}\n\n${ENVELOPE_OPEN}\n${entries.join("\n")}\n${ENVELOPE_CLOSE}`;
+  visitComposerContextReferences(text, (linkKind, contextId, label, _image, start, end) => {
+    let slot = slots.get(contextId);
+    if (!slot) slots.set(contextId, (slot = { record: undefined, kind: linkKind, name: displayName(linkKind), written: false }));
+    // The record's kind when there is one, else this link's (display names are cached per id).
+    const kind = slot.record ? slot.kind : linkKind;
+    if (kind !== slot.kind) slot.name = displayName((slot.kind = kind));
+    // `[Image: shot.png; ref=ctx_1]`, with the occurrence's own label.
+    body += text.slice(cursor, start) + `[${slot.name}: ${escapeEnvelopeTags(markerLabel(label))}; ref=${contextId}]`;
+    cursor = end;
+    if (slot.written) return;
+    slot.written = true;
+    entries.push(formatEntry(kind, contextId, slot.record, options));
+  });
+  if (entries.length === 0) return text;
+  return `${body}${text.slice(cursor)}\n\n${ENVELOPE_OPEN}\n${entries.join("\n")}\n${ENVELOPE_CLOSE}`;
 }

@@ -50,7 +50,8 @@ export function findReviewBlocks(text: string): ReviewBlockMatch[] {
         body: text.slice(tagEnd + 1, close),
       });
     } else if (isLineStart(text, at)) {
-      const block = owning.find((candidate) => text.startsWith(candidate.open, at + 1));
+      let block;
+      for (const candidate of owning) if (text.startsWith(candidate.open, at + 1)) block = candidate;
       if (block && !block.unclosed) {
         // The body may be empty, but the closing line needs its own "\n".
         const close = text.indexOf(block.close, at + 1 + block.open.length);

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import {
   collectComposerContextReferences,
   formatComposerContextReference,
+  parseComposerContextHref,
   sanitizeComposerContextLabel,
 } from "../../../src/codec/index.js";
 
@@ -63,5 +64,87 @@ describe("reference links (properties)", () => {
     const once = sanitizeComposerContextLabel(label, "file");
     assert.equal(once, "a".repeat(199) + " ");
     assert.equal(sanitizeComposerContextLabel(once, "file"), "a".repeat(199));
+  });
+});
+
+describe("collectComposerContextReferences equals the link pattern of wire.md §b", () => {
+  const LINK = /(!?)\[([^\]\n]{0,512})\]\((t3-context:\/\/v1\/[^\s)]{1,200})\)/g;
+  const KIND = /^[a-z][a-z0-9-]{0,39}$/;
+  const ID = /^[a-z0-9_-]{1,128}$/i;
+  const oracle = (text: string) =>
+    [...text.matchAll(LINK)].flatMap((match) => {
+      const parts = match[3]!.slice("t3-context://v1/".length).split("/");
+      if (parts.length !== 2 || !KIND.test(parts[0]!) || !ID.test(parts[1]!)) return [];
+      return [
+        {
+          kind: parts[0]!,
+          contextId: parts[1]!,
+          label: sanitizeComposerContextLabel(match[2]!, parts[0]!),
+          image: match[1] === "!",
+          source: match[0],
+          start: match.index,
+          end: match.index + match[0].length,
+        },
+      ];
+    });
+  const piece = fc.constantFrom(
+    "[",
+    "]",
+    "!",
+    "(",
+    ")",
+    "](",
+    "](t3-context://v1/",
+    "t3-context://v1/",
+    "file/",
+    "image",
+    "/",
+    "a",
+    "Z",
+    "_",
+    "-",
+    "é",
+    " ",
+    "\n",
+    "\r",
+    "\t",
+    "\u00a0",
+    "\u2028",
+    "x".repeat(120),
+    "[label]",
+    "[a](t3-context://v1/file/f1)",
+    "![i](t3-context://v1/image/Im_1)",
+  );
+  it("on link soup", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }).map((parts) => parts.join("")), (text) =>
+        assert.deepEqual(collectComposerContextReferences(text), oracle(text)),
+      ),
+      { numRuns: 4000 },
+    );
+  });
+  it("parses hrefs as the grammar says", () => {
+    const href = fc.array(fc.constantFrom("t3-context://v1/", "T3", "file", "/", "a", "Z9", "-", "_", ".", " ", "é", "x".repeat(40), "y".repeat(128)), { maxLength: 8 });
+    fc.assert(
+      fc.property(href.map((parts) => parts.join("")), (href) => {
+        const rest = href.startsWith("t3-context://v1/") ? href.slice(16).split("/") : [];
+        const expected = rest.length === 2 && KIND.test(rest[0]!) && ID.test(rest[1]!) ? { kind: rest[0], contextId: rest[1] } : null;
+        assert.deepEqual(parseComposerContextHref(href), expected);
+      }),
+      { numRuns: 4000 },
+    );
+  });
+});
+
+describe("sanitizeComposerContextLabel equals the formula of wire.md §b", () => {
+  const formula = (label: string, kind: string) =>
+    label.replace(/[[\]\\\r\n]/g, " ").replace(/\s+/g, " ").trim().slice(0, 200) || kind;
+  it("on labels of every kind of whitespace", () => {
+    const spaces = ["\t", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u200b", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff", "\u180e", "\u0085"];
+    const labelOf = fc.array(fc.constantFrom(...spaces, " ", "  ", "a", "é", "[", "]", "\\", "\r", "\n", "x".repeat(99)), { maxLength: 12 });
+    fc.assert(
+      fc.property(labelOf.map((parts) => parts.join("")), (label) => assert.equal(sanitizeComposerContextLabel(label, "file"), formula(label, "file"))),
+      { numRuns: 4000 },
+    );
   });
 });
