@@ -10,6 +10,7 @@ const LESS_THAN_ENTITY = "&lt;";
  * Makes captured text safe inside the envelope: every `<` that starts a `context` or
  * `t3_context` tag becomes `&lt;`, so terminal output or a review comment can never close the
  * envelope or forge an entry. Nothing else changes (`>`, `&` and JSON stay as they are).
+ * @internal
  */
 export function escapeEnvelopeTags(text: string): string {
   // Most bodies have no `<` at all; skipping the regex keeps projection close to a bare scan.
@@ -24,6 +25,7 @@ const ATTRIBUTE_ENTITIES: Record<string, string> = { "&": "&amp;", '"': "&quot;"
 /**
  * Escapes `&`, `"`, `<` and `>` in an attribute value. Link kinds and ids cannot hold any of
  * them; a record passed without validation can.
+ * @internal
  */
 export function escapeAttribute(value: string): string {
   return ATTRIBUTE_SPECIAL_ANY.test(value) ? value.replace(ATTRIBUTE_SPECIAL, (char) => ATTRIBUTE_ENTITIES[char]!) : value;

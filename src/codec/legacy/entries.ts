@@ -1,6 +1,9 @@
 // The entries of a `<terminal_context>` or `<element_context>` body (wire.md §d, step 3).
 
-/** One `- header:` line and its body lines, two-space indent removed, joined and trimEnd. */
+/**
+ * One `- header:` line and its body lines, two-space indent removed, joined and trimEnd.
+ * @internal
+ */
 export interface LegacyEntry {
   header: string;
   body: string;
@@ -14,6 +17,7 @@ const INDENT = "  ";
  * Parses a block body into entries, or returns `null` when it is malformed: a non-blank line
  * that is neither a header nor indented under one. Blank lines before the first header are
  * ignored; inside an entry they become empty body lines. A body with no entries gives `[]`.
+ * @internal
  */
 export function parseLegacyEntries(block: string): LegacyEntry[] | null {
   const entries: LegacyEntry[] = [];

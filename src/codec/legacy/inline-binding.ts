@@ -25,6 +25,7 @@ function findStandaloneLabel(text: string, label: string): number {
  * Binds the terminals, in entry order, to the placeholders in order (a placeholder with no
  * terminal left is removed), then each terminal still unbound to its standalone inline label.
  * Returns the text with links and the terminals that found no place.
+ * @internal
  */
 export function bindLegacyTerminals(
   text: string,

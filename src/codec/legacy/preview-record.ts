@@ -40,7 +40,10 @@ function nestedElements(body: string): ElementDetails[] | null {
   return elements;
 }
 
-/** The annotation of a preview body, or `null` when a nested element block is malformed. */
+/**
+ * The annotation of a preview body, or `null` when a nested element block is malformed.
+ * @internal
+ */
 export function previewRecordFromBody(body: string, index: number): PreviewAnnotationContextRecord | null {
   const lines = body.split("\n");
   // The first line with each prefix wins.

@@ -14,7 +14,10 @@ const TERMINAL_HEADER = /^(.*?) (?:line (\d+)|lines (\d+)-(\d+))$/;
 /** The old line numbering, `12 | `, removed from each captured line. */
 const LINE_NUMBER = /^\d+ \| ?/;
 
-/** The terminal record of an entry, or `null` when its header is not `<label> line(s) …`. */
+/**
+ * The terminal record of an entry, or `null` when its header is not `<label> line(s) …`.
+ * @internal
+ */
 export function terminalRecordFromEntry(entry: LegacyEntry, index: number): TerminalContextRecord | null {
   const match = TERMINAL_HEADER.exec(entry.header);
   const terminalLabel = match?.[1]!.trim();
@@ -67,6 +70,7 @@ export function parseSourceLocation(location: string): ElementSourceLocation | n
  * The element an entry describes, or `null` when its header does not start with `<inner>`.
  * `inner` is the element's label, tag (lowercased) and, when it has an uppercase letter, its
  * component name.
+ * @internal
  */
 export function elementFromEntry(entry: LegacyEntry): { inner: string; details: ElementDetails } | null {
   const header = ELEMENT_HEADER.exec(entry.header);
@@ -106,7 +110,10 @@ export function elementFromEntry(entry: LegacyEntry): { inner: string; details: 
   };
 }
 
-/** The element record of an entry, or `null` as {@link elementFromEntry}. */
+/**
+ * The element record of an entry, or `null` as {@link elementFromEntry}.
+ * @internal
+ */
 export function elementRecordFromEntry(entry: LegacyEntry, index: number): ElementContextRecord | null {
   const element = elementFromEntry(entry);
   if (!element) return null;

@@ -4,7 +4,10 @@
 import { backtickRun, isLineStart, isLineTerminator, isWordEnd } from "./scan.js";
 import { ELEMENT_TAG, PREVIEW_TAG, REVIEW_TAG, TERMINAL_TAG, closeTag } from "./tags.js";
 
-/** One review block: `text.slice(start, end)` is the whole block. */
+/**
+ * One review block: `text.slice(start, end)` is the whole block.
+ * @internal
+ */
 export interface ReviewBlockMatch {
   start: number;
   end: number;
@@ -28,6 +31,7 @@ const LESS_THAN = 0x3c;
  *
  * Runs in linear time: each `<` is looked at once, a closing tag found is skipped past, and a
  * closing tag not found is not looked for again.
+ * @internal
  */
 export function findReviewBlocks(text: string): ReviewBlockMatch[] {
   const blocks: ReviewBlockMatch[] = [];

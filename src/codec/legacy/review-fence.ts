@@ -2,7 +2,10 @@
 // /(`{3,})([^\s`]*)[^\n]*\n([\s\S]*?)\n\1/g, found without that pattern's backtracking.
 import { backtickRun } from "./scan.js";
 
-/** The last fenced block of a review body. */
+/**
+ * The last fenced block of a review body.
+ * @internal
+ */
 export interface ReviewFence {
   /** Where the opening backticks start. */
   index: number;
@@ -23,6 +26,7 @@ const INFO_WORD = /[^\s`]*/y;
  *
  * The pattern rescans the rest of the body for every unclosed fence. Here one pass records the
  * backtick run after each line feed, and the longest run still ahead decides every fence at once.
+ * @internal
  */
 export function lastReviewFence(body: string): ReviewFence | undefined {
   const newlines: number[] = [];

@@ -21,7 +21,10 @@ function unescapeAttribute(value: string): string {
 // `_` and `-` are skipped: the same pairs, one try per run.
 const ATTRIBUTE = /(?<![\w-])[\d_-]*([a-zA-Z][\w-]*)="([^"]*)"/g;
 
-/** The `name="value"` pairs of an opening tag, values unescaped, the last of a name winning. */
+/**
+ * The `name="value"` pairs of an opening tag, values unescaped, the last of a name winning.
+ * @internal
+ */
 export function parseReviewAttributes(source: string): Map<string, string> {
   return new Map(Array.from(source.matchAll(ATTRIBUTE), (match) => [match[1]!, unescapeAttribute(match[2]!)]));
 }
@@ -34,6 +37,7 @@ function basename(path: string): string {
 /**
  * The record of one review block, or `null` when `filePath` or `sectionId` is blank or an index
  * is not all digits. The record is not validated here.
+ * @internal
  */
 export function reviewRecordFromBlock(
   attributeSource: string,

@@ -2,7 +2,10 @@
 // steps 1 and 2), so a review neither hides the blocks behind it nor loses its place.
 import { isBlank, trimLineFeedsEnd } from "./scan.js";
 
-/** Where one token sits in the tokenized text, and which converted review it stands for. */
+/**
+ * Where one token sits in the tokenized text, and which converted review it stands for.
+ * @internal
+ */
 export interface TokenSpan {
   start: number;
   end: number;
@@ -12,7 +15,10 @@ export interface TokenSpan {
 const TOKEN_UNIT = "\uE000";
 const WHITESPACE = /\s/;
 
-/** U+E000, doubled until the text does not contain it: no literal text can pass for a token. */
+/**
+ * U+E000, doubled until the text does not contain it: no literal text can pass for a token.
+ * @internal
+ */
 export function chooseReviewToken(text: string): string {
   let token = TOKEN_UNIT;
   while (text.includes(token)) token += token;
@@ -24,6 +30,7 @@ export function chooseReviewToken(text: string): string {
  * appended these, so they are appended again after the other links. Returns their indices in
  * order and where the text ends without them (trailing line feeds removed); `end` is the
  * text's length when nothing trails.
+ * @internal
  */
 export function cutTrailingReviews(text: string, spans: readonly TokenSpan[]): { end: number; reviews: number[] } {
   const reviews: number[] = [];

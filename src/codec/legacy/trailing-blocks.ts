@@ -6,7 +6,10 @@ import { elementFromEntry, terminalRecordFromEntry } from "./records.js";
 import { isBlank, trimLineFeedsEnd } from "./scan.js";
 import { ELEMENT_TAG, PREVIEW_TAG, TERMINAL_TAG, closeTag, openTag } from "./tags.js";
 
-/** What the peeling found; `text.slice(0, end)` is what is left before the blocks. */
+/**
+ * What the peeling found; `text.slice(0, end)` is what is left before the blocks.
+ * @internal
+ */
 export interface TrailingBlocks {
   end: number;
   terminals: LegacyEntry[];
@@ -61,6 +64,7 @@ function peelOwning(text: string, end: number, tag: string, firstOpen: number): 
  * time, until none matches. Returns `null` when the whole upgrade must stop: an element or
  * terminal block with no entries, a malformed one, an entry whose header its kind rejects, or
  * more blocks than a message may hold records.
+ * @internal
  */
 export function peelTrailingBlocks(text: string, end: number): TrailingBlocks | null {
   const previews: string[] = [];

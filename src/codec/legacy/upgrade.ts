@@ -75,10 +75,13 @@ function restoreReviewLinks(
  * places (U+FFFC placeholders and `@label:range` inline labels bind terminals in place).
  *
  * Deterministic and idempotent: text with none of these markers comes back unchanged with no
- * records, and so does upgraded text. The conversion of trailing blocks is all-or-nothing: a
- * malformed block, or records the wire contract would reject (more than 200, or any invalid
- * one), return the original text with no records. A review block whose own record is invalid
- * stays as text. Never throws; runs in near-linear time on hostile input.
+ * records, and so does upgraded text (unless a label it wrote carries a marker itself, such as
+ * U+FFFC in a terminal label, as in the reference). The conversion of trailing blocks is
+ * all-or-nothing: a malformed block, or records the wire contract would reject (more than 200,
+ * or any invalid one), return the original text with no records. A review block whose own
+ * record is invalid stays as text. Text with markers that converts nothing still loses its
+ * trailing whitespace and stray U+FFFC, as in the reference. Never throws; runs in near-linear
+ * time on hostile input.
  */
 export function upgradeLegacyContextMessage(text: string): UpgradedLegacyContext {
   const unchanged: UpgradedLegacyContext = { text, records: [] };
