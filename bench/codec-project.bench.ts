@@ -131,7 +131,7 @@ function makeRecord(index: number, next: () => number): ComposerContextRecord {
 }
 
 /** About `size` characters holding `links` links to `links / 5` records, each linked five times. */
-export function linkedMessage(size: number, links: number): { text: string; records: ComposerContextRecord[] } {
+function linkedMessage(size: number, links: number): { text: string; records: ComposerContextRecord[] } {
   const next = random(7);
   const records = Array.from({ length: links / 5 }, (_, index) => makeRecord(index, next));
   const gap = Math.max(1, Math.round(size / links) - 48);
