@@ -1,5 +1,6 @@
 // Review blocks become private-use tokens while the trailing blocks are peeled (wire.md §d,
 // steps 1 and 2), so a review neither hides the blocks behind it nor loses its place.
+import { isWhitespace } from "../chars.js";
 import { isBlank, trimLineFeedsEnd } from "./scan.js";
 
 /**
@@ -13,7 +14,6 @@ export interface TokenSpan {
 }
 
 const TOKEN_UNIT = "\uE000";
-const WHITESPACE = /\s/;
 
 /**
  * U+E000, doubled until the text does not contain it: no literal text can pass for a token.
@@ -42,6 +42,6 @@ export function cutTrailingReviews(text: string, spans: readonly TokenSpan[]): {
     cursor = span.start;
   }
   if (reviews.length === 0) return { end: text.length, reviews };
-  while (cursor > 0 && WHITESPACE.test(text.charAt(cursor - 1))) cursor--;
+  while (cursor > 0 && isWhitespace(text.charCodeAt(cursor - 1))) cursor--;
   return { end: trimLineFeedsEnd(text, cursor), reviews };
 }

@@ -4,6 +4,7 @@
 import { RECORDS_MAX } from "../../contract/limits.js";
 import type { ComposerContextRecord, ReviewCommentContextRecord } from "../../contract/types.js";
 import { formatComposerContextReference } from "../references.js";
+import { passesContract } from "./contract-check.js";
 import { bindLegacyTerminals } from "./inline-binding.js";
 import { previewRecordFromBody } from "./preview-record.js";
 import { elementRecordFromEntry, terminalRecordFromEntry } from "./records.js";
@@ -12,7 +13,6 @@ import { reviewRecordFromBlock } from "./review-record.js";
 import { type TokenSpan, chooseReviewToken, cutTrailingReviews } from "./review-tokens.js";
 import { ELEMENT_TAG, PLACEHOLDER, PREVIEW_TAG, REVIEW_TAG, TERMINAL_TAG } from "./tags.js";
 import { peelTrailingBlocks } from "./trailing-blocks.js";
-import { passesContract } from "./contract-check.js";
 
 /** The canonical form of a message: text with reference links, and their records. */
 export interface UpgradedLegacyContext {
