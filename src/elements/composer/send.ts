@@ -2,6 +2,7 @@
 // transport with an AbortSignal; success clears the draft and fires `t3-sent`; failure rejects
 // with a ComposerError, fires `t3-error` and leaves the draft exactly as it was. The editor is
 // read-only while a send runs, so the draft cannot change under it.
+import { serializeLegacyContextMessage } from "../../codec/legacy/serialize.js";
 import { ComposerError } from "../../transport/errors.js";
 import type { ComposerTransport, OutgoingMessage, SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
@@ -31,15 +32,15 @@ function editabilityChanged(core: ComposerCore): void {
 }
 
 /**
- * What the transport gets. A host that says it has no inline message context gets legacy text.
- * TODO(legacy): `serializeLegacyContextMessage` is being written on another branch; when
- * `src/codec/legacy/` lands on main, merge it and return
- * `{ ...message, text: serializeLegacyContextMessage({ text, records }), context: undefined }` here.
- * Until then such a transport receives the canonical message (its links stay readable text).
+ * What the transport gets. A host that says it takes no inline message context
+ * (`capabilities.inlineMessageContext === false`; absent means it does) drops records and
+ * forwards links verbatim, so it gets the context written into the text the way messages were
+ * written before inline references (README Decision 10), and no records.
  */
 function forTransport(transport: ComposerTransport, message: OutgoingMessage): OutgoingMessage {
-  void transport.capabilities?.inlineMessageContext;
-  return message;
+  if (transport.capabilities?.inlineMessageContext !== false) return message;
+  const text = serializeLegacyContextMessage({ text: message.text, records: message.context?.records ?? [] });
+  return { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
 }
 
 function failure(core: ComposerCore, error: ComposerError): ComposerError {

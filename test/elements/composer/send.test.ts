@@ -1,4 +1,5 @@
 import { expect } from "@esm-bundle/chai";
+import { serializeLegacyContextMessage } from "../../../src/codec/index.js";
 import { ComposerError } from "../../../src/transport/errors.js";
 import {
   chipsOf, focusEnd, frame, manualTransport, memoryTransport, mount, next, pngFile, press, record, terminal, type, unmountAll,
@@ -181,7 +182,37 @@ describe("<t3-composer> sending", () => {
     expect(transport.sent[0]!.context).to.deep.equal({ version: 1, records: [terminal] });
   });
 
-  it("sends serializeLegacyContextMessage text to a transport without inline context");
-  // Pending: `serializeLegacyContextMessage` (src/codec/legacy/) is being written on another
-  // branch; see the TODO(legacy) in src/elements/composer/send.ts.
+  it("sends serializeLegacyContextMessage text (and no records) to a transport without inline context; t3-send keeps the canonical message", async () => {
+    const el = await mount();
+    const manual = manualTransport({ inlineMessageContext: false });
+    el.transport = manual.transport;
+    const sends = record(el, "t3-send");
+    const value = { text: `fix ${T1} please`, context: { version: 1 as const, records: [terminal] } };
+    el.value = value;
+    const sending = el.send();
+    await manual.nextSend();
+    const message = manual.sends[0]!.message;
+    expect(message).to.deep.equal({
+      clientMessageId: message.clientMessageId,
+      text: serializeLegacyContextMessage({ text: value.text, records: [terminal] }),
+      attachments: [],
+    });
+    expect(message.text).to.equal("fix @build:3-4 please\n\n<terminal_context>\n- build lines 3-4:\n  3 | a\n  4 | b\n</terminal_context>");
+    expect(sends[0]!.detail.message).to.deep.equal({ clientMessageId: message.clientMessageId, text: value.text, context: value.context, attachments: [] });
+    manual.sends[0]!.answer.resolve({ id: "s", clientMessageId: message.clientMessageId, text: message.text });
+    await sending;
+  });
+
+  it("sends the canonical message when the transport says nothing about inline context", async () => {
+    const el = await mount();
+    const manual = manualTransport({});
+    el.transport = manual.transport;
+    el.value = { text: `fix ${T1}`, context: { version: 1, records: [terminal] } };
+    const sending = el.send();
+    await manual.nextSend();
+    expect(manual.sends[0]!.message.text).to.equal(`fix ${T1}`);
+    expect(manual.sends[0]!.message.context).to.deep.equal({ version: 1, records: [terminal] });
+    manual.sends[0]!.answer.resolve({ id: "s", clientMessageId: "x", text: "" });
+    await sending;
+  });
 });
