@@ -1,0 +1,88 @@
+// The host's answers as valibot schemas. Everything a host sends is untrusted: a body or frame
+// that does not match becomes a typed failure, never an exception in the adapter.
+import * as v from "valibot";
+import type { Issue } from "../contract/types.js";
+import type { SentMessage } from "./types.js";
+
+// TODO(contract): replace with the contract's MessageContextSchema once it lands on main; until
+// then the records are checked for shape only.
+const MessageContextShape = v.object({
+  version: v.literal(1),
+  records: v.array(v.looseObject({ version: v.literal(1), contextId: v.string(), kind: v.string(), label: v.string() })),
+});
+
+const TranscriptAttachmentSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  mimeType: v.string(),
+  sizeBytes: v.exactOptional(v.number()),
+  url: v.exactOptional(v.string()),
+});
+
+/** @internal The host's stored copy of a message. */
+export const SentMessageSchema = v.object({
+  id: v.string(),
+  clientMessageId: v.string(),
+  text: v.string(),
+  context: v.exactOptional(MessageContextShape),
+  attachments: v.exactOptional(v.array(TranscriptAttachmentSchema)),
+  createdAt: v.exactOptional(v.string()),
+});
+
+/** @internal `{ attachmentId }`, the answer to an upload. */
+export const UploadAnswerSchema = v.object({ attachmentId: v.pipe(v.string(), v.nonEmpty()) });
+
+const HostErrorSchema = v.looseObject({
+  code: v.exactOptional(v.string()),
+  message: v.exactOptional(v.string()),
+  issues: v.exactOptional(v.unknown()),
+});
+
+/** @internal Every frame the host may send on the live WebSocket. */
+export const ServerFrameSchema = v.variant("type", [
+  v.object({ type: v.literal("ack"), id: v.string(), message: SentMessageSchema }),
+  v.object({ type: v.literal("error"), id: v.exactOptional(v.nullable(v.string())), error: HostErrorSchema }),
+  v.object({ type: v.literal("message"), message: SentMessageSchema }),
+]);
+
+/** @internal */
+export type ServerFrame =
+  | { type: "ack"; id: string; message: SentMessage }
+  | { type: "error"; id?: string | null; error: v.InferOutput<typeof HostErrorSchema> }
+  | { type: "message"; message: SentMessage };
+
+/** @internal A client frame: one send, to be answered by an `ack` or an `error` with the same id. */
+export interface SendFrame {
+  type: "send";
+  id: string;
+  message: unknown;
+}
+
+/** @internal valibot issues as the contract's `Issue`s: a dotted path and a message. */
+export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
+  return issues.map((issue) => ({
+    path: (issue.path ?? []).map((item) => String(item.key)).join("."),
+    message: issue.message,
+  }));
+}
+
+/** @internal Validates a parsed value; the output type is the contract's, not valibot's. */
+export function parseSentMessage(input: unknown): { success: true; output: SentMessage } | { success: false; issues: Issue[] } {
+  const result = v.safeParse(SentMessageSchema, input);
+  return result.success
+    ? { success: true, output: result.output as unknown as SentMessage }
+    : { success: false, issues: toIssues(result.issues) };
+}
+
+/** @internal Parses the text of one frame; bad JSON and bad shapes are both typed failures. */
+export function parseServerFrame(data: unknown): { success: true; output: ServerFrame } | { success: false; issues: Issue[] } {
+  if (typeof data !== "string") return { success: false, issues: [{ path: "", message: "Expected a text frame" }] };
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { success: false, issues: [{ path: "", message: "Expected JSON" }] };
+  }
+  const result = v.safeParse(ServerFrameSchema, json);
+  return result.success ? { success: true, output: result.output as unknown as ServerFrame } : { success: false, issues: toIssues(result.issues) };
+}
