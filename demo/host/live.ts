@@ -8,7 +8,7 @@ import { apiBaseOf, type HostContext } from "./context.js";
 import { RequestError, internalError, type HostError } from "./http.js";
 import { ID_PATTERN, LIVE_HEARTBEAT_MS } from "./limits.js";
 import { toSentMessage, type StoredMessage } from "./message-rows.js";
-import { postMessage, toIssues } from "./messages.js";
+import { announce, postMessage, toIssues } from "./messages.js";
 
 /** The one frame a client sends. */
 const SendFrameSchema = v.object({ type: v.literal("send"), id: v.pipe(v.string(), v.regex(ID_PATTERN)), message: v.unknown() });
@@ -79,7 +79,9 @@ export class LiveHub {
     }
     try {
       const outcome = postMessage(this.#context, client.threadId, frame.message);
+      // The sender hears its ack before the push that every socket of the thread gets.
       send(client.socket, { type: "ack", id: frame.id, message: toSentMessage(outcome.message, client.apiBase) });
+      announce(this.#context, outcome);
     } catch (error) {
       send(client.socket, { type: "error", id: frame.id, error: error instanceof RequestError ? error.error : internalError(error) });
     }

@@ -54,13 +54,17 @@ export function checkThreadId(threadId: string): string {
 
 /**
  * Stores a posted message (the thread is created on first post). Throws a `RequestError` (400)
- * for a bad body, having written nothing. Shared by HTTP and the live socket.
+ * for a bad body, having written nothing. Shared by HTTP and the live socket, which answer the
+ * poster first and then `announce` the message.
  */
 export function postMessage(context: HostContext, threadId: string, body: unknown): PostOutcome {
   const input = validateMessage(body);
-  const outcome = context.db.transaction(() => storeMessage(context.db, checkThreadId(threadId), input))();
+  return context.db.transaction(() => storeMessage(context.db, checkThreadId(threadId), input))();
+}
+
+/** Tells the live sockets about a newly stored message (a repeated post is not news). */
+export function announce(context: HostContext, outcome: PostOutcome): void {
   if (outcome.created) context.onStored(outcome.message);
-  return outcome;
 }
 
 function validateMessage(body: unknown): ValidMessage {
@@ -165,6 +169,7 @@ export async function handlePostMessage(context: HostContext, threadId: string, 
   const body = parseJson(await readBody(request, context.limits.messageBodyBytes));
   const outcome = postMessage(context, threadId, body);
   sendJson(response, outcome.created ? 201 : 200, toSentMessage(outcome.message, apiBaseOf(request)));
+  announce(context, outcome);
 }
 
 /** `GET /threads/{threadId}/messages`: oldest first; an unknown thread has none. */

@@ -7,7 +7,7 @@ import type { ComposerTransport, OutgoingMessage, SentMessage, TranscriptAttachm
 /** Options of `createMemoryTransport`. */
 export interface MemoryTransportOptions {
   /** Advertised as `capabilities.inlineMessageContext`. Default `true`. */
-  inlineMessageContext?: boolean;
+  inlineMessageContext?: boolean | undefined;
 }
 
 /** A transport that keeps everything in memory. */
@@ -40,7 +40,8 @@ export function createMemoryTransport(options: MemoryTransportOptions = {}): Mem
       assertOutgoingMessage(message);
       let copy = stored.get(message.clientMessageId);
       if (!copy) {
-        sent.push(message);
+        // A snapshot: the caller may reuse its object for the next draft.
+        sent.push(structuredClone(message));
         copy = toSentMessage(message, `${MEMORY_MESSAGE_ID_PREFIX}${sent.length}`);
         stored.set(message.clientMessageId, copy);
       }

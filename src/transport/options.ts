@@ -10,24 +10,24 @@ export interface HttpTransportOptions {
   /** The thread that messages are posted to (created by the host on first post). */
   threadId: string;
   /** Extra headers on every HTTP request, or a function called before each one (for rotating tokens). */
-  headers?: TransportHeaders;
+  headers?: TransportHeaders | undefined;
   /** The fetch to use. Default: the global `fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * The XMLHttpRequest to upload with, for progress reports. Default: the platform's, where it has
    * one. `null` uploads through `fetch`, which reports progress once, when the host has every byte.
    */
-  XMLHttpRequest?: typeof XMLHttpRequest | null;
+  XMLHttpRequest?: typeof XMLHttpRequest | null | undefined;
   /** Advertised as `capabilities.inlineMessageContext`; `false` makes the composer send legacy text. Default `true`. */
-  inlineMessageContext?: boolean;
+  inlineMessageContext?: boolean | undefined;
   /** How sends are retried (fetch adapter) and reconnects paced (WebSocket adapter). */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
   /** How long one HTTP request may take, in milliseconds, before it counts as a network failure. Default 30,000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Where `fetchAttachment` loads an attachment from. Default: `{baseUrl}/attachments/{attachmentId}`
    * on this adapter's own host, whatever the environment id; a host whose environments live at
    * different URLs maps them here.
    */
-  attachmentUrl?(source: AttachmentSource): string;
+  attachmentUrl?: ((source: AttachmentSource) => string) | undefined;
 }

@@ -4,20 +4,20 @@
 /** How a transport retries a send that failed on the network or with a 5xx answer. */
 export interface RetryOptions {
   /** Attempts in all, the first one included; at least 1. Default 5. */
-  attempts?: number;
+  attempts?: number | undefined;
   /** The delay before the first retry, in milliseconds; it doubles for each retry after. Default 250. */
-  baseDelayMs?: number;
+  baseDelayMs?: number | undefined;
   /** No single delay is longer than this. Default 8,000. */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /** No retry starts later than this after the first attempt started. Default 60,000. */
-  maxElapsedMs?: number;
+  maxElapsedMs?: number | undefined;
 }
 
 /** @internal */
 export const DEFAULT_RETRY = { attempts: 5, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 } as const;
 
 /** @internal A retry policy with every field set. */
-export type RetryPolicy = Readonly<Required<RetryOptions>>;
+export type RetryPolicy = Readonly<{ [K in keyof RetryOptions]-?: number }>;
 
 /** @internal Time and chance, injectable so that tests of backoff never wait. */
 export interface Clock {
@@ -37,7 +37,13 @@ export const systemClock: Clock = {
 
 /** @internal Fills in the defaults; a value that makes no sense is a programming error and throws. */
 export function resolveRetryPolicy(options: RetryOptions | undefined): RetryPolicy {
-  const policy = { ...DEFAULT_RETRY, ...stripUndefined(options ?? {}) };
+  const given = options ?? {};
+  const policy: RetryPolicy = {
+    attempts: given.attempts ?? DEFAULT_RETRY.attempts,
+    baseDelayMs: given.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
+    maxDelayMs: given.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
+    maxElapsedMs: given.maxElapsedMs ?? DEFAULT_RETRY.maxElapsedMs,
+  };
   if (!Number.isInteger(policy.attempts) || policy.attempts < 1) {
     throw new TypeError(`retry.attempts must be an integer ≥ 1, got ${String(policy.attempts)}`);
   }
@@ -47,10 +53,6 @@ export function resolveRetryPolicy(options: RetryOptions | undefined): RetryPoli
     }
   }
   return policy;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**

@@ -14,11 +14,11 @@ import type { ComposerTransport, OutgoingMessage, SentMessage } from "./types.js
 /** Options of `createWebSocketTransport`. */
 export interface WebSocketTransportOptions extends HttpTransportOptions {
   /** Subprotocols offered when connecting. */
-  protocols?: string[];
+  protocols?: string[] | undefined;
   /** The WebSocket implementation. Default: the global one; Node 20 has none (pass the `ws` package's). */
-  WebSocket?: typeof WebSocket;
+  WebSocket?: typeof WebSocket | undefined;
   /** Hears what goes wrong outside any call: invalid frames from the host, errors it reports. */
-  onError?(error: ComposerError): void;
+  onError?: ((error: ComposerError) => void) | undefined;
 }
 
 /** A WebSocket transport: a `ComposerTransport` that also hears the thread's messages live. */
