@@ -25,3 +25,22 @@ export type {
   Issue,
   MessageContext,
 } from "./codec/index.js";
+
+export { chipRegistry, createChipRegistry } from "./presentation/index.js";
+export type {
+  ChipAttachmentState,
+  ChipContent,
+  ChipDetailsMode,
+  ChipExpandedMode,
+  ChipPresenter,
+  ChipRegistry,
+  ChipSurface,
+} from "./presentation/index.js";
+export { ComposerError } from "./transport/index.js";
+export type {
+  ComposerErrorCode,
+  ComposerTransport,
+  OutgoingMessage,
+  SentMessage,
+  TranscriptAttachment,
+} from "./transport/index.js";

@@ -1,0 +1,14 @@
+// One typed way to dispatch the SDK's events: always `bubbles` and `composed`, so a page hears
+// them from outside the shadow root (house style point 5).
+
+/** Dispatches `name` on `target` with `detail`; returns `false` when a listener canceled it. */
+export function emit<K extends keyof HTMLElementEventMap>(
+  target: EventTarget,
+  name: K,
+  detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
+  options: { cancelable?: boolean } = {},
+): boolean {
+  return target.dispatchEvent(
+    new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }),
+  );
+}

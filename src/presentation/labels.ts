@@ -1,0 +1,104 @@
+// Chip labels of the built-in kinds, as the reference app derives them (reference-app.md,
+// "Labels"). Pure string functions: the transcript, the composer and tests share them.
+import type {
+  PreviewAnnotationContextRecord,
+  PullRequestMetadata,
+  ReviewCommentContextRecord,
+  TerminalContextRecord,
+} from "../contract/types.js";
+
+/** An annotation label shows at most this many characters of the comment before the ellipsis. */
+const ANNOTATION_COMMENT_CUT = 47;
+const ANNOTATION_COMMENT_MAX = 48;
+const IMPLICIT_PULL_REQUEST_SECTION = "pull-request:";
+const IMPLICIT_PULL_REQUEST_PATH = /^PR #(\d+)$/;
+
+/** `<terminalLabel> line N` or `<terminalLabel> lines A-B`. */
+export function terminalLabel(record: TerminalContextRecord): string {
+  return record.lineStart === record.lineEnd
+    ? `${record.terminalLabel} line ${record.lineStart}`
+    : `${record.terminalLabel} lines ${record.lineStart}-${record.lineEnd}`;
+}
+
+/** The comment (collapsed, cut to 47 characters plus `…`), else the page title, else a default. */
+export function previewAnnotationLabel(record: PreviewAnnotationContextRecord): string {
+  const comment = record.comment.trim().replace(/\s+/g, " ");
+  if (comment) {
+    return comment.length > ANNOTATION_COMMENT_MAX ? comment.slice(0, ANNOTATION_COMMENT_CUT) + "…" : comment;
+  }
+  return record.pageTitle?.trim() || "Preview annotation";
+}
+
+/** The pull-request number of a summary, explicit (`pullRequest`) or implicit (`PR #<n>`). */
+export function pullRequestNumber(record: ReviewCommentContextRecord): number | undefined {
+  if (record.pullRequest) return record.pullRequest.number;
+  if (!record.sectionId.startsWith(IMPLICIT_PULL_REQUEST_SECTION) || record.diff.trim() !== "") return undefined;
+  const match = IMPLICIT_PULL_REQUEST_PATH.exec(record.filePath);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** `open`, `draft` (open and a draft), `merged` or `closed`. */
+export type PullRequestTone = "open" | "draft" | "merged" | "closed";
+
+export function pullRequestTone(pullRequest: PullRequestMetadata): PullRequestTone {
+  return pullRequest.state === "open" && pullRequest.isDraft ? "draft" : pullRequest.state;
+}
+
+const TONE_NAMES: Record<PullRequestTone, string> = {
+  open: "Open",
+  draft: "Draft",
+  merged: "Merged",
+  closed: "Closed",
+};
+
+/** `"<State> pull request"`, or `"Pull request"` without metadata. */
+export function pullRequestKindLabel(record: ReviewCommentContextRecord): string {
+  return record.pullRequest ? `${TONE_NAMES[pullRequestTone(record.pullRequest)]} pull request` : "Pull request";
+}
+
+/** `+12` → `L12`, `-12` → `L12 (before)`, `+12 to +15` → `L12 to L15`; anything else as it is. */
+export function displayRangeLabel(rangeLabel: string): string {
+  const range = /^\+(\d+) to \+(\d+)$/.exec(rangeLabel);
+  if (range) return `L${range[1]} to L${range[2]}`;
+  const single = /^([+-])(\d+)$/.exec(rangeLabel);
+  if (single) return single[1] === "+" ? `L${single[2]}` : `L${single[2]} (before)`;
+  return rangeLabel;
+}
+
+/** The last segment of a `/` or `\` path. */
+export function basename(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
+
+/** `#<number>` for a pull-request summary, otherwise `<basename> <range>`. */
+export function reviewCommentLabel(record: ReviewCommentContextRecord): string {
+  const number = pullRequestNumber(record);
+  if (number !== undefined) return `#${number}`;
+  return `${basename(record.filePath)} ${displayRangeLabel(record.rangeLabel)}`.trim();
+}
+
+/** The kind as people read it: `review-comment` → `Review comment`. */
+export function kindDisplayName(kind: string): string {
+  const spaced = kind.replace(/-/g, " ");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+const SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"];
+
+/** `1234` → `1.2 KB`. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 || value >= 10 ? Math.round(value) : value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}
+
+/** Shortens a long name in the middle so its extension stays visible. */
+export function middleTruncate(name: string, max = 32): string {
+  if (name.length <= max) return name;
+  const tail = Math.floor((max - 1) / 2);
+  return name.slice(0, max - 1 - tail) + "…" + name.slice(name.length - tail);
+}

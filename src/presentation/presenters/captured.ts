@@ -1,0 +1,51 @@
+import type {
+  ElementContextRecord,
+  PreviewAnnotationContextRecord,
+  ReviewCommentContextRecord,
+  TerminalContextRecord,
+} from "../../contract/types.js";
+import {
+  previewAnnotationLabel,
+  pullRequestKindLabel,
+  pullRequestNumber,
+  pullRequestTone,
+  reviewCommentLabel,
+  terminalLabel,
+} from "../labels.js";
+import { maskIcon } from "../chip-dom.js";
+import type { ChipPresenter } from "../types.js";
+
+/** A terminal excerpt: the terminal's label with its line range; details in a popover. */
+export const terminalPresenter: ChipPresenter<TerminalContextRecord> = {
+  label: terminalLabel,
+  icon: () => maskIcon("terminal"),
+  details: "popover",
+  expanded: "none",
+};
+
+/** A page element: its tag or component name; url, selector, html and styles in a popover. */
+export const elementPresenter: ChipPresenter<ElementContextRecord> = {
+  label: (record) => record.label.trim() || `<${record.componentName ?? record.tagName}>`,
+  kindLabel: () => "Browser element",
+  icon: () => maskIcon("element"),
+  details: "popover",
+  expanded: "none",
+};
+
+/** A preview annotation: its comment; screenshot, page and counts in a popover. */
+export const previewAnnotationPresenter: ChipPresenter<PreviewAnnotationContextRecord> = {
+  label: previewAnnotationLabel,
+  icon: () => maskIcon("preview-annotation"),
+  details: "popover",
+  expanded: "modal",
+};
+
+/** A review comment (file and range), or a pull-request summary (`#number` with a state tone). */
+export const reviewCommentPresenter: ChipPresenter<ReviewCommentContextRecord> = {
+  label: reviewCommentLabel,
+  kindLabel: (record) => (pullRequestNumber(record) === undefined ? "Review comment" : pullRequestKindLabel(record)),
+  icon: (record) => maskIcon(pullRequestNumber(record) === undefined ? "review-comment" : "pull-request"),
+  tone: (record) => (record.pullRequest ? pullRequestTone(record.pullRequest) : undefined),
+  details: "popover",
+  expanded: "none",
+};

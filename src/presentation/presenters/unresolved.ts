@@ -1,0 +1,17 @@
+import type { ChipPresenter } from "../types.js";
+
+/** The tooltip of an unresolved chip in each surface (reference-app.md). */
+export const UNRESOLVED_TOOLTIP = {
+  composer: "This context is no longer available. Remove it or attach it again.",
+  transcript: "This context is no longer available.",
+} as const;
+
+/**
+ * The fallback chip: a missing record, a kind without a presenter, or a payload that fails its
+ * schema. Dashed, with a dashed-circle icon; it still copies as its canonical link.
+ */
+export const unresolvedPresenter: ChipPresenter = {
+  details: "tooltip",
+  tooltip: (_record, surface) => UNRESOLVED_TOOLTIP[surface.name],
+  expanded: "none",
+};

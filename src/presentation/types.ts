@@ -1,0 +1,78 @@
+// The chip presentation contract (api.md, "Chip registry"): one presenter per kind serves both
+// the composer and the transcript, and gets the surface with everything it needs to draw.
+import type { TemplateResult } from "lit";
+import type { GenericSchema } from "valibot";
+import type { ComposerContextRecord } from "../contract/types.js";
+
+/** What a presenter may return to draw: a node, a lit template, or plain text. */
+export type ChipContent = Node | TemplateResult | string;
+
+/** The state of the attachment behind an image or file chip. */
+export interface ChipAttachmentState {
+  status: "uploading" | "ready" | "failed";
+  /** 0 to 1 while uploading. */
+  progress?: number;
+  /** Where the bytes can be shown from (an object URL in the composer, the host's URL after). */
+  url?: string;
+  mimeType?: string;
+  sizeBytes?: number;
+}
+
+/** Where a chip is drawn, and what the element knows about it. */
+export interface ChipSurface {
+  name: "composer" | "transcript";
+  /** The `<t3-composer>` or `<t3-transcript>`. */
+  host: HTMLElement;
+  attachment?: ChipAttachmentState;
+  /** The message the chip is in (transcript). */
+  messageId?: string;
+}
+
+/** How a chip opens its details: nothing, a native tooltip, or a popover. */
+export type ChipDetailsMode = "none" | "tooltip" | "popover";
+/** How a chip expands: nothing, a block inside the message, or a modal (media). */
+export type ChipExpandedMode = "none" | "inline-block" | "modal";
+
+/**
+ * How one kind of context looks. Every member is optional: a presenter that only sets
+ * `label` gets the built-in chip body with that text.
+ */
+export interface ChipPresenter<R extends ComposerContextRecord = ComposerContextRecord> {
+  /** The chip's text. Default: the record's label, or the link's label when that is empty. */
+  label?(record: R): string;
+  /** The first part of the chip's accessible name, `"<kind label>: <label>"`. Default: the kind, capitalized. */
+  kindLabel?(record: R): string;
+  /** The icon before the label. A string is shown as text (an emoji, a letter). */
+  icon?(record: R): ChipContent;
+  /** A state tone written as `data-tone` on the chip (pull requests: open, draft, merged, closed). */
+  tone?(record: R): string | undefined;
+  /** Replaces the whole chip body (icon and label). */
+  render?(record: R, surface: ChipSurface): Node | TemplateResult;
+  details?: ChipDetailsMode;
+  /** The tooltip text when `details` is `"tooltip"`. Default: the label. */
+  tooltip?(record: R, surface: ChipSurface): string;
+  /** The popover body when `details` is `"popover"`. */
+  renderDetails?(record: R, surface: ChipSurface): Node | TemplateResult;
+  expanded?: ChipExpandedMode;
+  renderExpanded?(record: R, surface: ChipSurface): Node | TemplateResult;
+  /** Custom kinds: the valibot schema of `payload`. A payload that fails it renders the fallback. */
+  payload?: GenericSchema;
+  /** Custom kinds: the provider envelope body of a record (see `projectComposerContextForProvider`). */
+  entryBody?(record: R): string;
+}
+
+/** Presenters by kind, plus the fallback for anything that cannot be drawn. */
+export interface ChipRegistry {
+  /** Adds a kind. Throws `Duplicate context presentation handler: <kind>` if it is defined already. */
+  define(kind: string, presenter: ChipPresenter): void;
+  /** Replaces (or adds) the presenter of a kind. */
+  override(kind: string, presenter: ChipPresenter): void;
+  /** The presenter of a kind, looking through the base registry; `undefined` when there is none. */
+  get(kind: string): ChipPresenter | undefined;
+  /** Every kind with a presenter, the base registry's included. */
+  kinds(): string[];
+  /** The presenter of unresolved chips: missing records, unknown kinds, payloads that fail. */
+  readonly fallback: ChipPresenter;
+  /** Calls `listener` after every `define` or `override` (here or in the base); returns an unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
