@@ -128,7 +128,8 @@ async function handle(context: HostContext, root: string, request: IncomingMessa
     else if (request.method === "GET" || request.method === "HEAD") await serveStatic(root, pathname, response);
     else throw new RequestError(405, "method-not-allowed", `${request.method} is not allowed here`);
   } catch (error) {
-    if (response.headersSent) response.destroy();
+    // A client that went away (an aborted upload, say) has nobody left to answer or to log for.
+    if (response.headersSent || request.socket.destroyed) response.destroy();
     else if (error instanceof RequestError) sendError(response, error);
     else sendJson(response, 500, { error: internalError(error) });
   }

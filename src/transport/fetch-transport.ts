@@ -1,5 +1,6 @@
 // The fetch adapter: the host protocol over plain HTTP requests.
 import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachments.js";
+import { assertOutgoingMessage, signalOf } from "./calls.js";
 import { ComposerError, HostResponseError } from "./errors.js";
 import { parseSentMessage } from "./frames.js";
 import { hostResponseError, isSuccess, parseJsonOr, readText, requestHeaders, resolveHttpConfig, threadUrl, timedRequest, type HttpConfig } from "./http.js";
@@ -37,18 +38,6 @@ export function createFetchTransportWithClock(options: FetchTransportOptions, cl
     upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),
   };
-}
-
-/** @internal The signal of a call's options; a caller that passes none simply cannot abort. */
-export function signalOf(options: { signal?: AbortSignal } | undefined): AbortSignal {
-  return options?.signal ?? new AbortController().signal;
-}
-
-/** @internal Misuse check shared by the adapters: a message must at least carry its idempotency key. */
-export function assertOutgoingMessage(message: OutgoingMessage): void {
-  if (typeof message !== "object" || message === null || typeof message.clientMessageId !== "string" || message.clientMessageId === "") {
-    throw new TypeError(`send() needs an OutgoingMessage with a clientMessageId, got ${JSON.stringify(message)}`);
-  }
 }
 
 async function postMessage(

@@ -1,7 +1,7 @@
 // The memory adapter: no host at all. For tests, demos and pages that take messages from events.
 import type { AttachmentSource } from "./attachments.js";
 import { ComposerError } from "./errors.js";
-import { assertOutgoingMessage, signalOf } from "./fetch-transport.js";
+import { assertOutgoingMessage, signalOf } from "./calls.js";
 import type { ComposerTransport, OutgoingMessage, SentMessage, TranscriptAttachment } from "./types.js";
 
 /** Options of `createMemoryTransport`. */

@@ -2,7 +2,7 @@
 // uploads and attachment fetches over HTTP.
 import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachments.js";
 import { ComposerError, HostResponseError } from "./errors.js";
-import { assertOutgoingMessage, signalOf } from "./fetch-transport.js";
+import { assertOutgoingMessage, signalOf } from "./calls.js";
 import { parseServerFrame, type SendFrame, type ServerFrame } from "./frames.js";
 import { resolveHttpConfig, threadUrl } from "./http.js";
 import { Listeners } from "./listeners.js";

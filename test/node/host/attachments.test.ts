@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import { request } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { sweepPendingUploads } from "../../../demo/host/attachments.js";
 import { PNG_BYTES } from "../support/fixtures.js";
 import { startTestHost, type TestHost } from "../support/host.js";
+import { waitFor } from "../support/wait.js";
 
 const LIMIT = 100;
 let host: TestHost;
@@ -117,5 +119,22 @@ describe("sweepPendingUploads", () => {
     const files = await host.files();
     assert.equal(files.includes(old), false);
     assert.equal(files.includes(fresh), true);
+  });
+});
+
+describe("an upload aborted half way", () => {
+  it("leaves no row and no file behind", async () => {
+    const rowsBefore = host.rows("SELECT pending_id FROM attachments");
+    const filesBefore = await host.files();
+    const url = new URL(`${host.apiUrl}/attachments`);
+    const upload = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-length": String(LIMIT) } });
+    upload.on("error", () => {});
+    upload.write(new Uint8Array(LIMIT / 2));
+    // Wait until the host has started writing the partial file, then hang up.
+    await waitFor(async () => (await host.files()).some((f) => f.endsWith(".part")), "the partial file");
+    upload.destroy();
+    await waitFor(async () => !(await host.files()).some((f) => f.endsWith(".part")), "the partial file to go");
+    assert.deepEqual(await host.files(), filesBefore);
+    assert.deepEqual(host.rows("SELECT pending_id FROM attachments"), rowsBefore);
   });
 });
