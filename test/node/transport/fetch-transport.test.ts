@@ -100,6 +100,17 @@ describe("createFetchTransport: send", () => {
     assert.equal(countMessages(threadId), 0);
   });
 
+  it("gives up on a host that is down with send-failed carrying the network error", async () => {
+    const closed = await startFaultProxy(host.url);
+    await closed.close();
+    const t = createFetchTransport({ baseUrl: closed.apiUrl, threadId: "t", retry: FAST_RETRY });
+    const error = await t.send(textMessage(), { signal: never() }).catch((e: unknown) => e);
+    assert.ok(error instanceof ComposerError);
+    assert.equal(error.code, "send-failed");
+    assert.equal(error.message, "Could not send the message: the host is unreachable");
+    assert.ok(error.cause instanceof TypeError);
+  });
+
   it("does not retry a 4xx and rejects with the host's error body", async () => {
     const { threadId, transport: t } = transport();
     const error = await t.send({ clientMessageId: "not valid!", text: "x", attachments: [] }, { signal: never() }).catch((e: unknown) => e);

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { backoffDelay, resolveRetryPolicy, withRetry } from "../../../src/transport/retry.js";
-import { InstantClock } from "../support/clock.js";
+import { InstantClock, ManualClock } from "../support/clock.js";
+import { waitFor } from "../support/wait.js";
 import { abortReason } from "../support/fixtures.js";
 
 const policy = resolveRetryPolicy({ attempts: 5, baseDelayMs: 100, maxDelayMs: 1000, maxElapsedMs: 10_000 });
@@ -84,6 +85,19 @@ describe("withRetry", () => {
     };
     await assert.rejects(withRetry(attempt, () => true, policy, controller.signal, clock), (error) => error === reason);
     assert.deepEqual(clock.delays, []);
+  });
+
+  it("stops waiting and rejects with the abort reason when aborted between attempts", async () => {
+    const controller = new AbortController();
+    const reason = abortReason();
+    const clock = new ManualClock(0);
+    const { attempt, calls } = failing(99);
+    const running = withRetry(attempt, () => true, policy, controller.signal, clock);
+    await waitFor(() => clock.pending.length === 1, "the first delay");
+    controller.abort(reason);
+    await assert.rejects(running, (error) => error === reason);
+    assert.deepEqual(clock.pending, []);
+    assert.equal(calls(), 1);
   });
 
   it("makes no attempt when the signal is already aborted", async () => {
