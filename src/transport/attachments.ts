@@ -1,8 +1,8 @@
 // Uploads and attachment fetches over HTTP, shared by the fetch and WebSocket adapters
 // (host protocol: `POST {baseUrl}/attachments`, `GET {baseUrl}/attachments/{id}`).
-import * as v from "valibot";
+import { decodeWith } from "../contract/decode.js";
 import { ComposerError, HostResponseError } from "./errors.js";
-import { UploadAnswerSchema, toIssues } from "./frames.js";
+import { UploadAnswerSchema } from "./frames.js";
 import { attachmentsUrl, hostResponseError, isSuccess, parseJsonOr, requestHeaders, timedRequest, type HttpConfig } from "./http.js";
 import type { UploadOptions } from "./types.js";
 import { sendUploadRequest } from "./upload-request.js";
@@ -59,9 +59,9 @@ export async function uploadAttachment(
     const cause = hostResponseError(response.status, response.text);
     throw new ComposerError("upload-failed", `Could not upload ${options.name}: ${cause.message}`, { cause });
   }
-  const answer = v.safeParse(UploadAnswerSchema, parseJsonOr(response.text, undefined));
+  const answer = decodeWith(UploadAnswerSchema, parseJsonOr(response.text, undefined));
   if (!answer.success) {
-    const cause = new HostResponseError(response.status, toIssues(answer.issues));
+    const cause = new HostResponseError(response.status, answer.issues);
     throw new ComposerError("upload-failed", "The host's answer to an upload is not { attachmentId }", { cause });
   }
   return { attachmentId: answer.output.attachmentId };

@@ -1,15 +1,10 @@
 // The host's answers as valibot schemas. Everything a host sends is untrusted: a body or frame
 // that does not match becomes a typed failure, never an exception in the adapter.
 import * as v from "valibot";
-import type { Issue } from "../contract/types.js";
+import { MessageContextSchema } from "../contract/index.js";
+import { decodeWith } from "../contract/decode.js";
+import type { DecodeResult } from "../contract/types.js";
 import type { SentMessage } from "./types.js";
-
-// TODO(contract): replace with the contract's MessageContextSchema once it lands on main; until
-// then the records are checked for shape only.
-const MessageContextShape = v.object({
-  version: v.literal(1),
-  records: v.array(v.looseObject({ version: v.literal(1), contextId: v.string(), kind: v.string(), label: v.string() })),
-});
 
 const TranscriptAttachmentSchema = v.object({
   id: v.string(),
@@ -24,7 +19,7 @@ export const SentMessageSchema = v.object({
   id: v.string(),
   clientMessageId: v.string(),
   text: v.string(),
-  context: v.exactOptional(MessageContextShape),
+  context: v.exactOptional(MessageContextSchema),
   attachments: v.exactOptional(v.array(TranscriptAttachmentSchema)),
   createdAt: v.exactOptional(v.string()),
 });
@@ -58,24 +53,13 @@ export interface SendFrame {
   message: unknown;
 }
 
-/** @internal valibot issues as the contract's `Issue`s: a dotted path and a message. */
-export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
-  return issues.map((issue) => ({
-    path: (issue.path ?? []).map((item) => String(item.key)).join("."),
-    message: issue.message,
-  }));
-}
-
 /** @internal Validates a parsed value; the output type is the contract's, not valibot's. */
-export function parseSentMessage(input: unknown): { success: true; output: SentMessage } | { success: false; issues: Issue[] } {
-  const result = v.safeParse(SentMessageSchema, input);
-  return result.success
-    ? { success: true, output: result.output as unknown as SentMessage }
-    : { success: false, issues: toIssues(result.issues) };
+export function parseSentMessage(input: unknown): DecodeResult<SentMessage> {
+  return decodeWith(SentMessageSchema, input) as DecodeResult<SentMessage>;
 }
 
 /** @internal Parses the text of one frame; bad JSON and bad shapes are both typed failures. */
-export function parseServerFrame(data: unknown): { success: true; output: ServerFrame } | { success: false; issues: Issue[] } {
+export function parseServerFrame(data: unknown): DecodeResult<ServerFrame> {
   if (typeof data !== "string") return { success: false, issues: [{ path: "", message: "Expected a text frame" }] };
   let json: unknown;
   try {
@@ -83,6 +67,5 @@ export function parseServerFrame(data: unknown): { success: true; output: Server
   } catch {
     return { success: false, issues: [{ path: "", message: "Expected JSON" }] };
   }
-  const result = v.safeParse(ServerFrameSchema, json);
-  return result.success ? { success: true, output: result.output as unknown as ServerFrame } : { success: false, issues: toIssues(result.issues) };
+  return decodeWith(ServerFrameSchema, json) as DecodeResult<ServerFrame>;
 }

@@ -131,6 +131,29 @@ describe("POST /api/threads/{threadId}/messages", () => {
     assert.deepEqual(snapshot(threadId), { threads: [], messages: [] });
   });
 
+  it("answers 400 with the decoder's issue path for two records with one contextId", async () => {
+    const threadId = newThread();
+    const response = await post(threadId, { ...textMessage(), context: { version: 1, records: [TERMINAL_RECORD, TERMINAL_RECORD] } });
+    assert.equal(response.status, 400);
+    assert.deepEqual(((await response.json()) as { error: { issues: unknown } }).error.issues, [
+      { path: "context.records.1.contextId", message: 'Duplicate contextId "terminal_t1" (first used by records.0)' },
+    ]);
+    assert.deepEqual(snapshot(threadId), { threads: [], messages: [] });
+  });
+
+  it("stores the records that decode and drops the others, as every v1 reader does", async () => {
+    const threadId = newThread();
+    const response = await post(threadId, {
+      ...textMessage("[build lines 3-4](t3-context://v1/terminal/terminal_t1)"),
+      context: { version: 1, records: [{ version: 1, kind: "image", contextId: "broken", label: "x" }, { ...TERMINAL_RECORD, extra: "dropped" }] },
+    });
+    assert.equal(response.status, 201);
+    assert.deepEqual(
+      host.rows<{ context_json: string }>("SELECT context_json FROM messages WHERE thread_id = ?", threadId).map((r) => JSON.parse(r.context_json)),
+      [{ version: 1, records: [TERMINAL_RECORD] }],
+    );
+  });
+
   it("answers 400 for attachment ids that name no upload, and rolls back the uploads it had persisted", async () => {
     const threadId = newThread();
     const pendingId = await uploadPng();
