@@ -18,7 +18,7 @@ export interface BenchRow {
   ours: number;
   /** The hand-written decoder, median ms per pass. */
   floor: number;
-  /** `ours / floor`. */
+  /** `Effect / ours`: the target is at least 1 (at least as fast as Effect Schema 4). */
   ratio: number;
   /** Effect Schema 4, median ms per pass: the figure the target is measured against. */
   peer: number;
@@ -79,11 +79,11 @@ function compare(name: string, inputs: readonly unknown[], decoders: { ours: Dec
     name: `decode ${name}`,
     ours: mine,
     floor,
-    ratio: mine / floor,
+    ratio: effect / mine,
     peer: effect,
     peerName: "Effect Schema 4",
     unit: "ms",
-    target: "≤ Effect Schema 4",
+    target: "≥ 1.0 (Effect ÷ ours)",
     pass: mine <= effect,
     note: `ours / Effect ${(mine / effect).toFixed(2)}×, hand-written floor ${floor.toFixed(1)} ms (ours / floor ${(mine / floor).toFixed(2)}×)`,
   };
@@ -131,7 +131,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   console.log(`${"median ms per pass".padEnd(47)} ${"ours".padStart(8)} ${"floor".padStart(8)} ${"effect".padStart(8)}  ours/floor  ours/effect`);
   for (const row of rows) {
     console.log(
-      `${row.name.padEnd(47)} ${ms(row.ours)} ${ms(row.floor)} ${ms(row.peer)}  ${row.ratio.toFixed(2).padStart(10)}  ${(row.ours / row.peer).toFixed(2).padStart(11)}`,
+      `${row.name.padEnd(47)} ${ms(row.ours)} ${ms(row.floor)} ${ms(row.peer)}  ${(row.ours / row.floor).toFixed(2).padStart(10)}  ${(row.ours / row.peer).toFixed(2).padStart(11)}`,
     );
   }
 }

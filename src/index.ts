@@ -23,10 +23,14 @@ export {
   normalizeMessageAttachments,
   parseComposerContextHref,
   producerIdFromComposerContextId,
+  projectComposerContextForProvider,
   replaceComposerContextReferences,
+  resolveUserMessageContext,
   sanitizeComposerContextLabel,
+  serializeLegacyContextMessage,
   toComposerContextId,
   toKindScopedComposerContextId,
+  upgradeLegacyContextMessage,
 } from "./codec/index.js";
 export type {
   ClipboardFragment,
@@ -37,6 +41,9 @@ export type {
   InlineToken,
   Issue,
   MessageContext,
+  ProjectionOptions,
+  ResolvedUserMessageContext,
+  UpgradedLegacyContext,
 } from "./codec/index.js";
 
 export { chipRegistry, createChipRegistry } from "./presentation/index.js";

@@ -240,3 +240,44 @@ describe("routing", () => {
     assert.deepEqual(await response.json(), { error: { code: "not-found", message: "No route /api/nothing" } });
   });
 });
+
+describe("GET /api/threads/{threadId}/messages/{id}/provider (projection)", () => {
+  it("answers exactly the text a model is given: markers in place, one envelope with the persisted attachment id", async () => {
+    const threadId = newThread();
+    const pendingId = await uploadPng();
+    const sent = (await (await post(threadId, contextMessage(pendingId))).json()) as SentMessage;
+    const persistedId = sent.attachments![0]!.id;
+    const response = await fetch(`${host.apiUrl}/threads/${threadId}/messages/${sent.id}/provider`);
+    assert.equal(response.headers.get("content-type"), "text/plain; charset=utf-8");
+    assert.equal(
+      await response.text(),
+      [
+        "Why does [Image: shot.png; ref=image_att_1] fail after [Terminal: build lines 3-4; ref=terminal_t1]? " +
+          "See [Review comment: main.ts L4; ref=review-comment_r1].",
+        "",
+        '<t3_context version="1">',
+        '<context kind="image" id="image_att_1">',
+        "name: shot.png",
+        "mimeType: image/png",
+        `sizeBytes: ${PNG_BYTES.length}`,
+        `attachmentId: ${persistedId}`,
+        "</context>",
+        '<context kind="terminal" id="terminal_t1">',
+        "terminal: build",
+        "3 | error: boom",
+        "4 | at main.ts:4",
+        "</context>",
+        '<context kind="review-comment" id="review-comment_r1">',
+        "file: src/main.ts",
+        "range: L4 (4-4)",
+        "section: main.ts",
+        "comment:",
+        "  Why is this here?",
+        "diff:",
+        "  +console.log(1)",
+        "</context>",
+        "</t3_context>",
+      ].join("\n"),
+    );
+  });
+});
