@@ -74,11 +74,27 @@ export type {
   ChipRegistry,
   ChipSurface,
 } from "./presentation/index.js";
-export { ComposerError } from "./transport/index.js";
+export {
+  ComposerError,
+  HostResponseError,
+  createFetchTransport,
+  createMemoryTransport,
+  createWebSocketTransport,
+} from "./transport/index.js";
 export type {
+  AttachmentSource,
   ComposerErrorCode,
   ComposerTransport,
+  FetchTransportOptions,
+  HttpTransportOptions,
+  MemoryTransport,
+  MemoryTransportOptions,
   OutgoingMessage,
+  RetryOptions,
   SentMessage,
   TranscriptAttachment,
+  TransportHeaders,
+  UploadOptions,
+  WebSocketTransport,
+  WebSocketTransportOptions,
 } from "./transport/index.js";
