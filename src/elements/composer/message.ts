@@ -5,6 +5,7 @@ import type { ComposerContextRecord } from "../../contract/types.js";
 import { randomToken } from "../../editor/random.js";
 import type { OutgoingMessage } from "../../transport/types.js";
 import type { ComposerCore } from "./core.js";
+import { draftAttachments } from "./stash.js";
 import { valueOf } from "./value.js";
 
 /** Characters after `msg_` in a `clientMessageId` (README Decision 3). */
@@ -50,10 +51,8 @@ export function outgoingMessage(core: ComposerCore): OutgoingMessage | null {
     text = stripReferences(text, expired);
     records = records.filter((record) => !expired.has(record.contextId));
   }
-  const attachments = [...core.attachments.values()].map((entry) => {
-    const record = core.records.get(entry.contextId) as { attachmentId?: string } | undefined;
-    return { localId: entry.localId, attachmentId: entry.attachmentId ?? record?.attachmentId ?? entry.localId };
-  });
+  // Every image and file of the draft (shelf images too), attached here or inserted by the host.
+  const attachments = draftAttachments(core).map(({ localId, attachmentId }) => ({ localId, attachmentId: attachmentId ?? localId }));
   if (text.trim() === "" && records.length === 0 && attachments.length === 0) return null;
   const message: OutgoingMessage = { clientMessageId: clientMessageId(core), text, attachments };
   if (records.length > 0) message.context = { version: 1, records };

@@ -15,10 +15,15 @@ import { settleNow } from "./settle.js";
 /** Sends the draft; a second call while one runs gets the running one. */
 export function send(core: ComposerCore): Promise<SentMessage | undefined> {
   if (core.sending) return core.sending;
+  const focused = core.view?.hasFocus() ?? false;
   const running = sendNow(core).finally(() => {
     core.sending = null;
     core.sendController = null;
     editabilityChanged(core);
+    // The editor lost its focus when it became read-only: give it back, unless the person
+    // moved on to something else meanwhile.
+    const active = document.activeElement;
+    if (focused && (active === null || active === document.body || active === core.host)) core.view?.focus();
   });
   core.sending = running;
   editabilityChanged(core);

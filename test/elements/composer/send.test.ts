@@ -1,8 +1,9 @@
 import { expect } from "@esm-bundle/chai";
 import { serializeLegacyContextMessage } from "../../../src/codec/index.js";
 import { ComposerError } from "../../../src/transport/errors.js";
+import { createMemoryTransport } from "../../../src/transport/index.js";
 import {
-  chipsOf, focusEnd, frame, manualTransport, memoryTransport, mount, next, pngFile, press, record, terminal, type, unmountAll,
+  chipsOf, file, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, press, record, terminal, type, unmountAll,
 } from "./helpers.js";
 
 const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
@@ -31,6 +32,20 @@ describe("<t3-composer> sending", () => {
     expect(event.detail.message).to.deep.equal(message);
     expect(event.detail.result).to.deep.equal({ id: "m1", clientMessageId: message!.clientMessageId, text: `fix ${T1}`, context: { version: 1, records: [terminal] } });
     expect(el.value).to.deep.equal({ text: "" });
+  });
+
+  it("keeps the focus in the editor through a send, ready for the next message", async () => {
+    const el = await mount();
+    el.transport = memoryTransport();
+    await focusEnd(el);
+    await type("one");
+    const sent = next(el, "t3-sent");
+    await press("Enter");
+    await sent;
+    await frame();
+    await type("two");
+    await frame();
+    expect(el.value).to.deep.equal({ text: "two" });
   });
 
   it("resolves send() with the stored message", async () => {
@@ -166,6 +181,33 @@ describe("<t3-composer> sending", () => {
     expect(el.value).to.deep.equal(before);
     expect(chipsOf(el)).to.have.length(1);
     expect(manual.sends).to.have.length(0);
+  });
+
+  it("lists every image and file of the draft in attachments: attached, inserted by the host, or on the shelf", async () => {
+    const el = await mount();
+    const transport = createMemoryTransport();
+    el.transport = transport;
+    el.insertContext(image);
+    el.insertContext(file);
+    el.removeContext(file.contextId);
+    el.attachFiles([new File(["x"], "mine.txt", { type: "text/plain" })]);
+    const localId = el.attachments.find((attachment) => attachment.name === "mine.txt")!.localId;
+    await el.send();
+    expect(transport.sent[0]!.attachments).to.deep.equal([
+      { localId: "att_1", attachmentId: "up_1" },
+      { localId, attachmentId: localId },
+    ]);
+  });
+
+  it("works end to end with the memory adapter", async () => {
+    const el = await mount();
+    const transport = createMemoryTransport();
+    el.transport = transport;
+    el.value = { text: `fix ${T1}`, context: { version: 1, records: [terminal] } };
+    const result = await el.send();
+    expect(result).to.deep.include({ text: `fix ${T1}`, context: { version: 1, records: [terminal] } });
+    expect(transport.sent.map((message) => message.text)).to.deep.equal([`fix ${T1}`]);
+    expect(el.value).to.deep.equal({ text: "" });
   });
 
   it("drops expired terminal excerpts (empty text) from the text and the records", async () => {
