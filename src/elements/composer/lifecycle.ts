@@ -60,11 +60,13 @@ export function registryChanged(core: ComposerCore): void {
 }
 
 function connectListeners(core: ComposerCore): void {
+  // The window of the document the element is in now: it may have moved into an iframe's.
+  const view = core.host.ownerDocument.defaultView ?? window;
   const onPageHide = () => settleNow(core);
-  window.addEventListener("pagehide", onPageHide);
+  view.addEventListener("pagehide", onPageHide);
   const unsubscribe = core.host.registry.subscribe(() => core.chips.redrawAll());
   core.teardown = () => {
-    window.removeEventListener("pagehide", onPageHide);
+    view.removeEventListener("pagehide", onPageHide);
     unsubscribe();
   };
 }

@@ -202,7 +202,7 @@ export class T3ComposerElement extends LitElement {
    * picker asks for it).
    */
   retryAttachment(localId: string, file?: File): void {
-    const entry = [...this.#core.attachments.values()].find((candidate) => candidate.localId === localId);
+    const entry = this.#core.attachments.byLocalId(localId);
     if (!entry) throw new TypeError(`retryAttachment: no attachment ${JSON.stringify(localId)} in the draft`);
     if (file !== undefined && !(file instanceof File)) throw new TypeError(`retryAttachment: ${String(file)} is not a File`);
     retryAttachment(this.#core, entry, file);

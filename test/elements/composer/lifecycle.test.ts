@@ -98,3 +98,26 @@ describe("<t3-composer> lifecycle", () => {
     other.remove();
   });
 });
+
+describe("<t3-composer> moved into another document", () => {
+  afterEach(unmountAll);
+
+  it("works in a same-origin iframe's document after a move, and listens to that window's pagehide", async () => {
+    const el = await mount({ "draft-key": "iframe" });
+    el.value = { text: `x ${S1}`, context: { version: 1, records: [skill] } };
+    const iframe = document.createElement("iframe");
+    document.body.append(iframe);
+    await new Promise((resolve) => (iframe.contentDocument?.readyState === "complete" ? resolve(null) : iframe.addEventListener("load", resolve, { once: true })));
+    const inner = iframe.contentDocument!;
+    inner.body.append(el);
+    await el.updateComplete;
+    expect(el.ownerDocument).to.equal(inner);
+    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Skill: ui"]);
+    el.value = { text: "changed in the frame" };
+    localStorage.removeItem(DRAFT_STORAGE_PREFIX + "iframe");
+    iframe.contentWindow!.dispatchEvent(new Event("pagehide"));
+    expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_PREFIX + "iframe")!)).to.deep.include({ text: "changed in the frame" });
+    iframe.remove();
+    localStorage.clear();
+  });
+});
