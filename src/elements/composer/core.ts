@@ -51,7 +51,8 @@ export interface ComposerCore {
   formDisabled: boolean;
   /** The draft key whose saved draft this one is (restored from, or saved to). */
   loadedKey: string | null;
-  settleTimer: ReturnType<typeof setTimeout> | null;
+  /** Cancels the pending save (settle.ts), when one is scheduled. */
+  cancelSettle: (() => void) | null;
   /** The image whose removal waits for a person's confirmation. */
   confirming: string | null;
   announcement: string;
@@ -91,7 +92,7 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
     sendController: null,
     formDisabled: false,
     loadedKey: null,
-    settleTimer: null,
+    cancelSettle: null,
     confirming: null,
     announcement: "",
     teardown: null,

@@ -6,10 +6,14 @@ import { valueOf } from "./value.js";
 /** The FormData entry that carries the records next to the text. */
 export const CONTEXT_ENTRY_SUFFIX = ".context";
 
-/** Writes the current draft into the form (see settle.ts for when). */
+/**
+ * Writes the current draft into the form (see settle.ts for when). Outside a form nobody reads
+ * the form value, so a composer without a form does not pay for handing it the whole draft;
+ * `formAssociatedCallback` catches up when a form takes it.
+ */
 export function updateFormValue(core: ComposerCore): void {
   const internals = core.internals;
-  if (!internals) return;
+  if (!internals?.form) return;
   const value = valueOf(core.state.doc, core.records.live);
   const name = core.host.name;
   // The state is what the browser gives back on history navigation (formStateRestoreCallback).

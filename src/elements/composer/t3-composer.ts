@@ -259,6 +259,11 @@ export class T3ComposerElement extends LitElement {
   }
 
   /** @internal */
+  formAssociatedCallback(): void {
+    updateFormValue(this.#core);
+  }
+
+  /** @internal */
   formResetCallback(): void {
     this.clear();
   }
