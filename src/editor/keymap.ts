@@ -3,7 +3,7 @@
 // Nothing fires while an input method composes: its Enter commits the text, it never sends.
 import { redo, undo } from "prosemirror-history";
 import { keydownHandler } from "prosemirror-keymap";
-import { NodeSelection, Plugin, TextSelection, type Command } from "prosemirror-state";
+import { NodeSelection, Plugin, TextSelection, type Command, type EditorState } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { deleteSelection, joinLines, selectAll, splitLine } from "./commands.js";
 import { isChip } from "./schema.js";
@@ -54,15 +54,23 @@ function deleteChip(dir: -1 | 1): Command {
   };
 }
 
+/**
+ * The position of the chip the selection holds: a node selection (a click), or a text selection
+ * of exactly that chip (Shift+Arrow), or -1.
+ */
+export function selectedChip(state: EditorState): number {
+  const { selection } = state;
+  if (selection instanceof NodeSelection) return isChip(selection.node) ? selection.from : -1;
+  return selection.to - selection.from === 1 && isChip(state.doc.nodeAt(selection.from)) ? selection.from : -1;
+}
+
 /** The keymap plugin; put it before any other plugin that handles keys. */
 export function composerKeymap(options: KeymapOptions): Plugin {
   const enter: Command = (state, _dispatch, view) => {
     if (!view) return false;
-    if (state.selection instanceof NodeSelection && isChip(state.selection.node)) {
-      options.activateChip(view, state.selection.from);
-    } else {
-      options.submit(view);
-    }
+    const chip = selectedChip(state);
+    if (chip >= 0) options.activateChip(view, chip);
+    else options.submit(view);
     return true;
   };
   const own = keydownHandler({

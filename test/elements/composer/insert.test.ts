@@ -158,3 +158,34 @@ describe("<t3-composer> insertContext and removeContext", () => {
     expect(el.value).to.deep.equal({ text: `x ${T1} `, context: { version: 1, records: [terminal] } });
   });
 });
+
+describe("<t3-composer> stash, restore, clear and chip activation", () => {
+  afterEach(unmountAll);
+
+  it("stashes the draft (and empties the composer), restores it, and clears", async () => {
+    const el = await mount();
+    el.value = { text: `a ${T1}`, context: { version: 1, records: [terminal] } };
+    const entry = el.stash();
+    expect(entry).to.deep.include({ version: 1, text: `a ${T1}`, records: [terminal] });
+    expect(Number.isNaN(Date.parse(entry.createdAt))).to.equal(false);
+    expect(el.value).to.deep.equal({ text: "" });
+    el.restore(entry);
+    expect(el.value).to.deep.equal({ text: `a ${T1}`, context: { version: 1, records: [terminal] } });
+    expect(() => el.restore({ text: "x" } as never)).to.throw(TypeError, /restore: expected a stash entry/);
+    el.clear();
+    expect(el.value).to.deep.equal({ text: "" });
+  });
+
+  it("activates a chip selected with Shift+Arrow by Enter, instead of sending", async () => {
+    const el = await mount();
+    el.value = { text: `a ${S1}`, context: { version: 1, records: [skill] } };
+    const activations = record(el, "t3-chip-activate");
+    const sends = record(el, "t3-send");
+    await focusEnd(el);
+    await chord("Shift", "ArrowLeft"); // the chip before the caret, selected
+    await press("Enter");
+    await frame();
+    expect(sends).to.have.length(0);
+    expect(activations.map((event) => [event.detail.kind, event.detail.contextId, event.detail.surface])).to.deep.equal([["skill", "skill_ui", "composer"]]);
+  });
+});
