@@ -26,12 +26,17 @@ export type {
   MessageContext,
 } from "./codec/index.js";
 
-export { chipRegistry, createChipRegistry } from "./presentation/index.js";
+export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
+export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";
+export type { ChipActivateDetail } from "./elements/chip-events.js";
+
+export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "./presentation/index.js";
 export type {
   ChipAttachmentState,
   ChipContent,
   ChipDetailsMode,
   ChipExpandedMode,
+  ChipLookup,
   ChipPresenter,
   ChipRegistry,
   ChipSurface,

@@ -1,4 +1,11 @@
 // Registers the elements. The only module of the package with a side effect.
 import { defineElement } from "./register.js";
+import { T3TranscriptElement } from "./transcript/t3-transcript.js";
 
-void defineElement; // the composer and transcript register here as they land
+defineElement("t3-transcript", T3TranscriptElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "t3-transcript": T3TranscriptElement;
+  }
+}

@@ -1,0 +1,218 @@
+import { LitElement, html } from "lit";
+import { chipStyles } from "../../presentation/chip.styles.js";
+import { detailsStyles } from "../../presentation/details.styles.js";
+import { chipRegistry } from "../../presentation/shared-registry.js";
+import { themeStyles } from "../../presentation/theme.styles.js";
+import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
+import { actionTarget, activate, type Overlays } from "./activation.js";
+import { chipBinding } from "./actions.js";
+import type { AttachmentUrlResolver } from "./attachments.js";
+import { chipDetails } from "./chips.js";
+import { DetailsPopover } from "./details-popover.js";
+import { HoverCard } from "./hover-card.js";
+import { MediaModal } from "./media-modal.js";
+import { MessageList } from "./message-list.js";
+import { transcriptStyles } from "./t3-transcript.styles.js";
+import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
+
+/**
+ * A thread of sent messages: Markdown rendered safely, context references drawn as chips by the
+ * chip registry, details popovers, a media modal, attachments, optimistic messages and streaming.
+ *
+ * @element t3-transcript
+ *
+ * @attr environment-id - The environment written into copied clipboard fragments.
+ * @attr thread-id - The thread written into copied clipboard fragments.
+ *
+ * @fires t3-chip-activate - A chip was activated (click, Enter, Space). Cancelable: canceling it
+ *   stops the default action (popover, media modal, opening a file or a pull request).
+ *
+ * @cssprop --t3-font - Text font.
+ * @cssprop --t3-font-mono - Code font.
+ * @cssprop --t3-fg - Text colour.
+ * @cssprop --t3-bg - Background of popovers and the modal.
+ * @cssprop --t3-muted - Secondary text.
+ * @cssprop --t3-border - Borders.
+ * @cssprop --t3-accent - Links and focus.
+ * @cssprop --t3-danger - Failures, deleted diff lines.
+ * @cssprop --t3-surface - Code blocks, tables, assistant surfaces.
+ * @cssprop --t3-radius - Corner radius of bubbles and popovers.
+ * @cssprop --t3-space - The spacing unit.
+ * @cssprop --t3-user-bubble-bg - Background of the user's bubbles.
+ * @cssprop --t3-user-bubble-fg - Text colour of the user's bubbles.
+ * @cssprop --t3-chip-bg - Chip background.
+ * @cssprop --t3-chip-fg - Chip text.
+ * @cssprop --t3-chip-border - Chip border.
+ * @cssprop --t3-chip-radius - Chip corner radius.
+ * @cssprop --t3-tone-open - Open pull requests.
+ * @cssprop --t3-tone-draft - Draft pull requests.
+ * @cssprop --t3-tone-merged - Merged pull requests.
+ * @cssprop --t3-tone-closed - Closed pull requests.
+ * @cssprop --t3-focus-ring - Focus outline.
+ *
+ * @csspart messages - The list of messages.
+ * @csspart message - Each message (`<article>`), also `message-user`, `message-assistant`, `message-system`, `message-pending`.
+ * @csspart bubble - The box around a message's content.
+ * @csspart body - A message's rendered Markdown.
+ * @csspart chip - Each chip, also `chip-<kind>` and `chip-unresolved`.
+ * @csspart gallery - A message's strip of images.
+ * @csspart gallery-item - One thumbnail of the strip.
+ * @csspart files - A message's row of files that no chip references.
+ * @csspart file - One file of that row.
+ * @csspart popover - The details popover.
+ * @csspart hover-card - The pull-request hover card.
+ * @csspart modal - The media modal (`<dialog>`).
+ * @csspart modal-stage - The image or video inside the modal.
+ */
+export class T3TranscriptElement extends LitElement {
+  static override styles = [themeStyles, chipStyles, detailsStyles, transcriptStyles];
+
+  static override properties = {
+    environmentId: { attribute: "environment-id" },
+    threadId: { attribute: "thread-id" },
+  };
+
+  /** The environment written into copied clipboard fragments. */
+  declare environmentId: string | null;
+  /** The thread written into copied clipboard fragments. */
+  declare threadId: string | null;
+
+  #list = new MessageList();
+  #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
+  #registry: ChipRegistry = chipRegistry;
+  #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  #connection: AbortController | null = null;
+  #unsubscribe: (() => void) | null = null;
+  /** The presenters drawn with, to notice a change made while disconnected. */
+  #drawnWith: ReadonlyArray<ChipPresenter | undefined> = [];
+
+  constructor() {
+    super();
+    this.environmentId = null;
+    this.threadId = null;
+  }
+
+  /** The messages, oldest first. Setting it replaces the thread, keeping what did not change. */
+  get messages(): TranscriptMessage[] {
+    return this.#list.messages;
+  }
+  set messages(messages: TranscriptMessage[]) {
+    this.#list.set(messages);
+    this.requestUpdate();
+  }
+
+  /** Adds a message at the end, or replaces the message with its id or `clientMessageId` in place. */
+  appendMessage(message: TranscriptMessage): void {
+    this.#list.append(message);
+    this.requestUpdate();
+  }
+
+  /** Merges `patch` into one message and redraws that message only. Throws for an unknown id. */
+  updateMessage(id: string, patch: TranscriptMessagePatch): void {
+    this.#list.update(id, patch);
+    this.requestUpdate();
+  }
+
+  /** The chip registry; default: the shared `chipRegistry`. */
+  get registry(): ChipRegistry {
+    return this.#registry;
+  }
+  set registry(registry: ChipRegistry) {
+    if (!registry || typeof registry.get !== "function" || typeof registry.subscribe !== "function") {
+      throw new TypeError(`registry: expected a chip registry, got ${String(registry)}`);
+    }
+    if (registry === this.#registry) return;
+    this.#registry = registry;
+    if (this.isConnected) this.#subscribe();
+    this.#redrawAll();
+  }
+
+  /**
+   * Where an attachment loads from, by its id: `undefined` falls back to the attachment's own
+   * `url`. Only http, https and object URLs are used.
+   */
+  get resolveAttachmentUrl(): AttachmentUrlResolver | undefined {
+    return this.#resolveAttachmentUrl;
+  }
+  set resolveAttachmentUrl(resolve: AttachmentUrlResolver | undefined) {
+    if (resolve !== undefined && resolve !== null && typeof resolve !== "function") {
+      throw new TypeError(`resolveAttachmentUrl: expected a function, got ${String(resolve)}`);
+    }
+    this.#resolveAttachmentUrl = resolve ?? undefined;
+    this.#redrawAll();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#connection = new AbortController();
+    const { signal } = this.#connection;
+    const list = this.#list.node;
+    list.addEventListener("click", (event) => this.#onClick(event), { signal });
+    list.addEventListener("pointerover", (event) => this.#onHover(event, true), { signal });
+    list.addEventListener("pointerout", (event) => this.#onHover(event, false), { signal });
+    list.addEventListener("focusin", (event) => this.#onHover(event, true), { signal });
+    list.addEventListener("focusout", (event) => this.#onHover(event, false), { signal });
+    this.#subscribe();
+    if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#connection?.abort();
+    this.#connection = null;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#overlays.popover.close();
+    this.#overlays.hoverCard.hide();
+    this.#overlays.modal.close();
+  }
+
+  protected override render() {
+    const { popover, hoverCard, modal } = this.#overlays;
+    return html`${this.#list.node}${popover.node}${hoverCard.node}${modal.node}`;
+  }
+
+  protected override updated(): void {
+    if (!this.#list.pending) return;
+    this.#drawnWith = this.#presenters();
+    this.#list.flush({ host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl });
+  }
+
+  #subscribe(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = this.#registry.subscribe(() => this.#redrawAll());
+  }
+
+  #presenters(): Array<ChipPresenter | undefined> {
+    const registry = this.#registry;
+    return [registry.fallback, ...registry.kinds().map((kind) => registry.get(kind))];
+  }
+
+  #redrawAll(): void {
+    this.#overlays.popover.close();
+    this.#overlays.hoverCard.hide();
+    this.#list.invalidateAll();
+    this.requestUpdate();
+  }
+
+  #onClick(event: Event): void {
+    const node = actionTarget(event, this.#list.node);
+    if (node) activate(this, node, this.#overlays);
+  }
+
+  // Chips that stand for a web page show their card while hovered or focused.
+  #onHover(event: Event, entering: boolean): void {
+    const node = actionTarget(event, this.#list.node);
+    const binding = node ? chipBinding(node) : undefined;
+    if (!node || !binding?.href) return;
+    const related = (event as PointerEvent | FocusEvent).relatedTarget;
+    if (related instanceof Node && node.contains(related)) return; // moving inside the chip
+    const { hoverCard } = this.#overlays;
+    if (!entering) {
+      if (hoverCard.chip === node) hoverCard.hide();
+      return;
+    }
+    const content = chipDetails(binding.chip, binding.surface);
+    if (content) hoverCard.show(node, content);
+  }
+}
