@@ -94,7 +94,16 @@ export async function mount(messages: TranscriptMessage[] = [], setup?: (el: T3T
   el.messages = messages;
   document.body.append(el);
   await el.updateComplete;
+  await rendered();
   return el;
+}
+
+/**
+ * Waits for the next rendering step. Messages use `content-visibility: auto`, whose contents are
+ * skipped (not hit-testable) until a rendering step has found them near the viewport.
+ */
+export async function rendered(): Promise<void> {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }
 
 export function shadow(el: T3TranscriptElement): ShadowRoot {

@@ -1,7 +1,7 @@
 // Inline tokens to DOM. Text goes in through text nodes; the only attributes written from a
 // message are a live link's checked `href` and its `title`.
 import type { Token, Tokens } from "marked";
-import { CONTEXT_HREF_PREFIX, parseComposerContextHref } from "../../../codec/references.js";
+import { parseComposerContextHref } from "../../../codec/references.js";
 import { liveHttpUrl } from "../../../presentation/details/dom.js";
 import { decodeCharacterReferences } from "./entities.js";
 import type { ContextReferenceToken } from "./lexer.js";
@@ -21,6 +21,9 @@ export interface MarkdownReference {
 export interface MarkdownHooks {
   reference(reference: MarkdownReference): Node;
 }
+
+/** Any `t3-context:` href, valid or not: one that does not parse stays text as written. */
+const CONTEXT_SCHEME = /^t3-context:/i;
 
 const SIMPLE_TAGS = { strong: "strong", em: "em", del: "del" } as const;
 
@@ -53,7 +56,7 @@ function reference(href: string, label: string, image: boolean, source: string, 
 
 function link(token: Tokens.Link, hooks: MarkdownHooks, inLink: boolean): Node {
   const href = token.autolink ? token.href : decodeCharacterReferences(token.href);
-  if (href.startsWith(CONTEXT_HREF_PREFIX)) return reference(href, token.text, false, token.raw, hooks, inLink);
+  if (CONTEXT_SCHEME.test(href)) return reference(href, token.text, false, token.raw, hooks, inLink);
   const live = inLink ? null : liveHttpUrl(href);
   const node = document.createElement(live ? "a" : "span");
   if (live) {
@@ -73,7 +76,7 @@ function link(token: Tokens.Link, hooks: MarkdownHooks, inLink: boolean): Node {
  */
 function image(token: Tokens.Image, hooks: MarkdownHooks, inLink: boolean): Node {
   const href = decodeCharacterReferences(token.href);
-  if (href.startsWith(CONTEXT_HREF_PREFIX)) return reference(href, token.text, true, token.raw, hooks, inLink);
+  if (CONTEXT_SCHEME.test(href)) return reference(href, token.text, true, token.raw, hooks, inLink);
   const alt = plainText(token.tokens) || href;
   const live = inLink ? null : liveHttpUrl(href);
   if (!live) return document.createTextNode(alt);
