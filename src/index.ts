@@ -2,14 +2,25 @@
 import "./elements/define.js";
 
 export {
+  CONTEXT_FRAGMENT_MIME,
   CONTEXT_HREF_PREFIX,
+  ClipboardFragmentSchema,
+  ComposerContextRecordSchema,
   KNOWN_CONTEXT_KINDS,
+  MessageContextSchema,
   asKnownContextRecord,
   collectComposerContextReferences,
   collectComposerInlineTokens,
+  decodeClipboardFragment,
+  decodeClipboardHtml,
+  decodeComposerContextRecord,
+  decodeMessageContext,
+  encodeClipboardFragment,
+  encodeClipboardHtml,
   formatComposerContextHref,
   formatComposerContextReference,
   isKnownContextKind,
+  normalizeMessageAttachments,
   parseComposerContextHref,
   producerIdFromComposerContextId,
   replaceComposerContextReferences,
@@ -18,6 +29,8 @@ export {
   toKindScopedComposerContextId,
 } from "./codec/index.js";
 export type {
+  ClipboardFragment,
+  ClipboardFragmentSource,
   ComposerContextRecord,
   ContextOccurrence,
   DecodeResult,

@@ -1,8 +1,13 @@
 // `t3-composer/codec`: the v1 contract and every pure codec of wire.md. No DOM, no Node API:
 // this entry runs in browsers and in Node on a host's server.
 export {
+  ClipboardFragmentSchema,
+  ComposerContextRecordSchema,
   KNOWN_CONTEXT_KINDS,
+  MessageContextSchema,
   asKnownContextRecord,
+  decodeComposerContextRecord,
+  decodeMessageContext,
   isKnownContextKind,
 } from "../contract/index.js";
 export type {
@@ -47,3 +52,11 @@ export type { ContextOccurrence } from "./references.js";
 export { collectComposerInlineTokens } from "./inline-tokens.js";
 export type { InlineToken } from "./inline-tokens.js";
 export { producerIdFromComposerContextId, toComposerContextId, toKindScopedComposerContextId } from "./ids.js";
+export {
+  CONTEXT_FRAGMENT_MIME,
+  decodeClipboardFragment,
+  decodeClipboardHtml,
+  encodeClipboardFragment,
+  encodeClipboardHtml,
+} from "./clipboard.js";
+export { normalizeMessageAttachments } from "./attachments.js";

@@ -1,5 +1,5 @@
-// The v1 contract: types, limits and (in schemas.ts) the valibot schemas. Re-exported by name
-// from the codec entry.
+// The v1 contract: types, limits, the valibot schemas and the decoders. Re-exported by name from
+// the codec entry.
 export { KNOWN_CONTEXT_KINDS } from "./types.js";
 export type {
   AttachmentFields,
@@ -32,3 +32,22 @@ export type {
 } from "./types.js";
 export { asKnownContextRecord, isKnownContextKind } from "./kinds.js";
 
+export {
+  ElementContextRecordSchema,
+  ElementDetailsSchema,
+  ElementSourceLocationSchema,
+  FileContextRecordSchema,
+  ImageContextRecordSchema,
+  MentionContextRecordSchema,
+  PreviewAnnotationContextRecordSchema,
+  PullRequestMetadataSchema,
+  ReviewCommentContextRecordSchema,
+  SkillContextRecordSchema,
+  StyleChangeDetailSchema,
+  TerminalContextRecordSchema,
+} from "./records.js";
+export { UnknownContextRecordSchema } from "./unknown-record.js";
+export { ComposerContextRecordSchema } from "./record.js";
+export { MessageContextSchema } from "./message-context.js";
+export { ClipboardFragmentSchema, ClipboardFragmentSourceSchema } from "./clipboard-fragment.js";
+export { decodeComposerContextRecord, decodeMessageContext } from "./decode.js";

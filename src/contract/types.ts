@@ -1,5 +1,6 @@
-// TypeScript shapes of the v1 wire contract (wire.md §a). The valibot schemas in `schemas.ts`
-// decode to exactly these types; a type test keeps the two in step.
+// TypeScript shapes of the v1 wire contract (wire.md §a). The valibot schemas (`records.ts`,
+// `unknown-record.ts`, `record.ts`, `message-context.ts`, `clipboard-fragment.ts`) decode to
+// exactly these types; a type test (test/types/schema-output.ts) keeps the two in step.
 
 /** The eight kinds this build knows. Any other kind travels in the unknown-record form. */
 export const KNOWN_CONTEXT_KINDS = [

@@ -1,0 +1,2 @@
+// The deep-chat peer: importing it defines <deep-chat>.
+import "deep-chat";

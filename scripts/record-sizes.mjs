@@ -1,0 +1,10 @@
+// Records the current gzip sizes of the bundles in bench/size-baseline.json (after a build).
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+const files = ["t3-composer.js", "codec.min.js"];
+const sizes = Object.fromEntries(
+  files.map((file) => [file, gzipSync(readFileSync(new URL(`../dist/${file}`, import.meta.url)), { level: 9 }).length]),
+);
+writeFileSync(new URL("../bench/size-baseline.json", import.meta.url), JSON.stringify(sizes, null, 2) + "\n");
+console.log(sizes);

@@ -1,0 +1,40 @@
+// Checks on the built package (npm test builds first): the codec entry imports in plain Node
+// without touching a DOM global, and the bundles stay within 1% of the recorded sizes.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { gzipSync } from "node:zlib";
+
+const root = new URL("../../", import.meta.url);
+const dist = (file: string) => new URL(`dist/${file}`, root);
+const built = existsSync(dist("codec.js")) && existsSync(dist("t3-composer.js"));
+const notBuilt = built ? false : "dist/ is missing: run `npm run build` (npm test does)";
+
+/** Globals a DOM-dependent module would reach for at import time. */
+const DOM_GLOBALS = ["window", "document", "navigator", "HTMLElement", "customElements", "localStorage", "CSSStyleSheet"];
+
+describe("built package", () => {
+  it("imports dist/codec.js in plain Node without touching a DOM global", { skip: notBuilt }, () => {
+    const probe = `
+      const touched = [];
+      for (const name of ${JSON.stringify(DOM_GLOBALS)}) {
+        Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); return undefined; } });
+      }
+      const codec = await import(${JSON.stringify(dist("codec.js").href)});
+      console.log(JSON.stringify({ touched, link: codec.formatComposerContextReference({ kind: "file", contextId: "f1", label: "a" }) }));
+    `;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" });
+    assert.deepEqual(JSON.parse(output), { touched: [], link: "[a](t3-context://v1/file/f1)" });
+  });
+
+  it("keeps the bundles within 1% of bench/size-baseline.json", { skip: notBuilt }, () => {
+    const baseline = JSON.parse(readFileSync(new URL("bench/size-baseline.json", root), "utf8")) as Record<string, number>;
+    const over: string[] = [];
+    for (const [file, recorded] of Object.entries(baseline)) {
+      const size = gzipSync(readFileSync(dist(file)), { level: 9 }).length;
+      if (size > recorded * 1.01) over.push(`${file}: ${size} B gzip, recorded ${recorded} B (+${(((size - recorded) / recorded) * 100).toFixed(1)}%)`);
+    }
+    assert.deepEqual(over, [], "a bundle grew: shrink it, or record the new size in bench/size-baseline.json with a reason in the commit");
+  });
+});
