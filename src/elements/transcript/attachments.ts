@@ -17,7 +17,8 @@ export function isImageAttachment(attachment: TranscriptAttachment): boolean {
 
 /**
  * Where an attachment loads from: the host's resolver first (it knows its own routes), then the
- * message's `url`. Only http, https and object URLs are returned.
+ * message's `url`. Only http, https and object URLs are returned, made absolute against the
+ * page (a host may answer with a path of its own origin).
  */
 export function attachmentUrl(attachment: TranscriptAttachment, resolve: AttachmentUrlResolver | undefined): string | undefined {
   let url: unknown;
@@ -27,7 +28,7 @@ export function attachmentUrl(attachment: TranscriptAttachment, resolve: Attachm
     console.error("t3-composer: resolveAttachmentUrl threw", error);
   }
   if (typeof url !== "string") url = attachment.url;
-  return typeof url === "string" && isSafeMediaUrl(url) ? url : undefined;
+  return typeof url === "string" && isSafeMediaUrl(url) ? new URL(url, document.baseURI).href : undefined;
 }
 
 /** The chip surface's view of an attachment of a sent message: always ready. */
