@@ -194,11 +194,14 @@ export const transcriptStyles = css`
   }
   .popover,
   .hover-card {
-    /* The UA centres popovers with inset: 0 and margin: auto; anchor them instead. */
+    /* The UA centres popovers with inset: 0 and margin: auto; anchor them instead: under the
+       chip from its start edge, else ending at its end edge, else above it. A definite width
+       makes a too-wide box overflow (and so try the next position) instead of shrinking. */
     inset: auto;
     margin: 4px 0;
     position-area: block-end span-inline-end;
-    position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
+    position-try-fallbacks: flip-inline, flip-block, flip-block flip-inline;
+    width: max-content;
     box-sizing: border-box;
     max-width: min(36rem, calc(100vw - 16px));
     max-height: min(28rem, 70vh);

@@ -63,6 +63,9 @@ import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
  * @csspart hover-card - The pull-request hover card.
  * @csspart modal - The media modal (`<dialog>`).
  * @csspart modal-stage - The image or video inside the modal.
+ * @csspart modal-previous - The modal's "Previous" button.
+ * @csspart modal-next - The modal's "Next" button.
+ * @csspart modal-close - The modal's "Close" button.
  */
 export class T3TranscriptElement extends LitElement {
   static override styles = [themeStyles, chipStyles, detailsStyles, transcriptStyles];
