@@ -10,6 +10,8 @@ interface Entry {
   view: MessageView;
   /** The message last drawn; `undefined` before the first draw. */
   drawn: TranscriptMessage | undefined;
+  /** Redraw without keeping anything drawn before (the registry or the resolver changed). */
+  force: boolean;
 }
 
 export class MessageList {
@@ -19,7 +21,6 @@ export class MessageList {
   #byId = new Map<string, Entry>();
   #dirty = new Set<Entry>();
   #orderChanged = false;
-  #redrawAll = false;
 
   constructor() {
     this.node = document.createElement("div");
@@ -107,31 +108,41 @@ export class MessageList {
 
   /** Redraws every message at the next flush (the registry or the URL resolver changed). */
   invalidateAll(): void {
-    this.#redrawAll = true;
+    for (const entry of this.#entries) {
+      entry.force = true;
+      this.#dirty.add(entry);
+    }
   }
 
   /** Whether anything waits for `flush()`. */
   get pending(): boolean {
-    return this.#dirty.size > 0 || this.#orderChanged || this.#redrawAll;
+    return this.#dirty.size > 0 || this.#orderChanged;
   }
 
-  /** Draws what changed since the last flush. */
-  flush(deps: RenderDeps): void {
+  /**
+   * Draws what changed, newest message first (a chat is read from its end), until `deadline`
+   * (a `performance.now()` time). Returns `true` when nothing is left to draw. Every article is in
+   * place from the start; an article not drawn yet is an empty box until its turn.
+   */
+  flush(deps: RenderDeps, deadline = Infinity): boolean {
     if (this.#orderChanged) this.#reorder();
-    const all = this.#redrawAll;
-    const targets = all ? this.#entries : [...this.#dirty];
-    this.#dirty.clear();
     this.#orderChanged = false;
-    this.#redrawAll = false;
-    for (const entry of targets) {
-      if (!all && entry.drawn !== undefined && sameContent(entry.drawn, entry.message)) continue;
-      entry.view.render(entry.message, deps, all || entry.drawn === undefined);
+    for (let i = this.#entries.length - 1; i >= 0 && this.#dirty.size > 0; i--) {
+      const entry = this.#entries[i]!;
+      if (!this.#dirty.delete(entry)) continue;
+      const force = entry.force || entry.drawn === undefined;
+      entry.force = false;
+      if (!force && sameContent(entry.drawn!, entry.message)) continue;
+      entry.view.render(entry.message, deps, force);
       entry.drawn = entry.message;
+      if (performance.now() >= deadline) return this.#dirty.size === 0;
     }
+    this.#dirty.clear(); // only entries that left the list could remain
+    return true;
   }
 
   #create(message: TranscriptMessage): Entry {
-    const entry: Entry = { message, view: new MessageView(), drawn: undefined };
+    const entry: Entry = { message, view: new MessageView(), drawn: undefined, force: false };
     this.#dirty.add(entry);
     return entry;
   }

@@ -15,6 +15,9 @@ import { MessageList } from "./message-list.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
+/** How long one drawing slice may take, in ms: well under a frame, so input stays responsive. */
+const SLICE_MS = 10;
+
 /**
  * A thread of sent messages: Markdown rendered safely, context references drawn as chips by the
  * chip registry, details popovers, a media modal, attachments, optimistic messages and streaming.
@@ -88,6 +91,10 @@ export class T3TranscriptElement extends LitElement {
   #unsubscribe: (() => void) | null = null;
   /** The presenters drawn with, to notice a change made while disconnected. */
   #drawnWith: ReadonlyArray<ChipPresenter | undefined> = [];
+  /** The timer of the next drawing slice, while a long thread is drawn. */
+  #nextSlice: ReturnType<typeof setTimeout> | undefined;
+  /** Who waits for the thread to be drawn (`updateComplete`). */
+  #drawnWaiters: Array<() => void> = [];
 
   constructor() {
     super();
@@ -157,6 +164,7 @@ export class T3TranscriptElement extends LitElement {
     list.addEventListener("focusout", (event) => this.#onHover(event, false), { signal });
     this.#subscribe();
     if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
+    else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
   }
 
   override disconnectedCallback(): void {
@@ -168,6 +176,8 @@ export class T3TranscriptElement extends LitElement {
     this.#overlays.popover.close();
     this.#overlays.hoverCard.hide();
     this.#overlays.modal.close();
+    clearTimeout(this.#nextSlice);
+    this.#nextSlice = undefined;
   }
 
   protected override render() {
@@ -176,9 +186,31 @@ export class T3TranscriptElement extends LitElement {
   }
 
   protected override updated(): void {
-    if (!this.#list.pending) return;
-    this.#drawnWith = this.#presenters();
-    this.#list.flush({ host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl });
+    if (this.#nextSlice === undefined) this.#drawSlice();
+  }
+
+  /** Resolves once lit has rendered and every message is drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    if (this.#list.pending) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
+    return result;
+  }
+
+  // A long thread is drawn in slices so input is never blocked for long: the newest messages
+  // first, then a new slice after the browser had its turn. A streaming update is one slice.
+  #drawSlice(): void {
+    this.#nextSlice = undefined;
+    if (this.#list.pending) {
+      this.#drawnWith = this.#presenters();
+      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl };
+      if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
+        if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
+        return;
+      }
+    }
+    const waiters = this.#drawnWaiters;
+    this.#drawnWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   #subscribe(): void {

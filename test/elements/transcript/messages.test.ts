@@ -1,5 +1,7 @@
 import { expect } from "@esm-bundle/chai";
+import { MessageList } from "../../../src/elements/transcript/message-list.js";
 import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
+import { chipRegistry } from "../../../src/presentation/index.js";
 import { article, chip, cleanup, image, link, mount, shadow, terminal, userMessage } from "./fixtures.js";
 
 const thread = (count: number): TranscriptMessage[] =>
@@ -191,7 +193,22 @@ describe("<t3-transcript> messages", () => {
   it("renders a thousand messages, each skipping layout off screen", async () => {
     const el = await mount(thread(1000));
     expect(shadow(el).querySelectorAll("article").length).to.equal(1000);
+    expect([article(el, "m0").textContent, article(el, "m999").textContent]).to.deep.equal(["Message 0", "Message 999"]);
     expect(getComputedStyle(article(el, "m999")).contentVisibility).to.equal("auto");
+  });
+
+  it("draws a long thread in slices, newest message first", () => {
+    const list = new MessageList();
+    list.set(thread(3));
+    const deps = { host: document.body, registry: chipRegistry, resolveAttachmentUrl: undefined };
+    const texts = () => [...list.node.children].map((node) => node.textContent);
+    // A deadline already past: each slice draws one message.
+    expect(list.flush(deps, 0)).to.equal(false);
+    expect(texts()).to.deep.equal(["", "", "Message 2"]);
+    expect(list.flush(deps, 0)).to.equal(false);
+    expect(list.flush(deps, 0)).to.equal(true);
+    expect(texts()).to.deep.equal(["Message 0", "Message 1", "Message 2"]);
+    expect(list.pending).to.equal(false);
   });
 
   it("draws messages set before it is connected, and survives a move", async () => {
