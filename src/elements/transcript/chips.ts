@@ -137,6 +137,7 @@ export function createTranscriptChip(reference: MarkdownReference, scope: Messag
   const href = chipHref(chip);
   const action = chipAction(chip, surface, scope, attachment, href);
   if (action.type === "popover" || action.type === "media") button.setAttribute("aria-haspopup", "dialog");
+  if (action.type === "popover") button.setAttribute("aria-expanded", "false");
   if (attachment && chip.resolved && record?.kind === "file") referencedFiles.add(attachment.id);
   bindChip(button, { chip, surface, messageId: scope.messageId, action, ...(href && { href }) });
   return button;

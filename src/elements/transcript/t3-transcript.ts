@@ -148,6 +148,7 @@ export class T3TranscriptElement extends LitElement {
     if (resolve !== undefined && resolve !== null && typeof resolve !== "function") {
       throw new TypeError(`resolveAttachmentUrl: expected a function, got ${String(resolve)}`);
     }
+    if ((resolve ?? undefined) === this.#resolveAttachmentUrl) return;
     this.#resolveAttachmentUrl = resolve ?? undefined;
     this.#redrawAll();
   }

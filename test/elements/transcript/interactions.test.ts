@@ -65,9 +65,11 @@ describe("<t3-transcript> details popovers", () => {
   it("opens with Enter and with Space from the keyboard", async () => {
     const el = await single(terminal);
     const button = chip(shadow(el), "terminal_t1");
+    expect([button.getAttribute("aria-haspopup"), button.getAttribute("aria-expanded")]).to.deep.equal(["dialog", "false"]);
     button.focus();
     await sendKeys({ press: "Enter" });
     expect(isOpen(popoverOf(el))).to.equal(true);
+    expect(button.getAttribute("aria-controls")).to.equal(popoverOf(el).id);
     await sendKeys({ press: "Escape" });
     await until(() => shadow(el).activeElement === button, "focus back");
     await sendKeys({ press: "Space" });

@@ -1,7 +1,7 @@
 import { expect } from "@esm-bundle/chai";
 import { MessageList } from "../../../src/elements/transcript/message-list.js";
 import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
-import { chipRegistry } from "../../../src/presentation/index.js";
+import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import { article, chip, cleanup, image, link, mount, shadow, terminal, userMessage } from "./fixtures.js";
 
 const thread = (count: number): TranscriptMessage[] =>
@@ -223,6 +223,39 @@ describe("<t3-transcript> messages", () => {
     await el.updateComplete;
     expect(article(el, "m0")).to.equal(node);
     host.remove();
+  });
+
+  it("holds a registry subscription only while connected", async () => {
+    const base = createChipRegistry({ base: chipRegistry });
+    let listening = 0;
+    const registry = {
+      ...base,
+      subscribe(listener: () => void) {
+        listening++;
+        const off = base.subscribe(listener);
+        return () => {
+          listening--;
+          off();
+        };
+      },
+    };
+    const el = await mount(thread(1), (t) => (t.registry = registry));
+    expect(listening).to.equal(1);
+    el.remove();
+    expect(listening).to.equal(0);
+    document.body.append(el);
+    expect(listening).to.equal(1);
+  });
+
+  it("redraws on reconnect when a kind was defined while it was away", async () => {
+    const registry = createChipRegistry({ base: chipRegistry });
+    const record = { version: 1 as const, contextId: "note_1", kind: "note", label: "A note", payload: {} };
+    const el = await mount([userMessage("m1", "[A note](t3-context://v1/note/note_1)", { context: { version: 1, records: [record] } })], (t) => (t.registry = registry));
+    el.remove();
+    registry.define("note", { label: () => "Defined note" });
+    document.body.append(el);
+    await el.updateComplete;
+    expect(chip(shadow(el), "note_1").textContent).to.equal("Defined note");
   });
 
   it("reflects environment-id and thread-id", async () => {
