@@ -61,3 +61,21 @@ function runDefault(node: HTMLElement, action: Action, overlays: Overlays): void
       return;
   }
 }
+
+/**
+ * Shows or hides the hover card of a chip that stands for a web page (a pull request), as the
+ * pointer or focus enters or leaves it.
+ */
+export function hoverChip(event: Event, list: HTMLElement, hoverCard: HoverCard, entering: boolean): void {
+  const node = actionTarget(event, list);
+  const binding = node ? chipBinding(node) : undefined;
+  if (!node || !binding?.href) return;
+  const related = (event as PointerEvent | FocusEvent).relatedTarget;
+  if (related instanceof Node && node.contains(related)) return; // moving inside the chip
+  if (!entering) {
+    if (hoverCard.chip === node) hoverCard.hide();
+    return;
+  }
+  const content = chipDetails(binding.chip, binding.surface);
+  if (content) hoverCard.show(node, content);
+}

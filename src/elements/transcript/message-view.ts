@@ -3,6 +3,7 @@
 // reader's selection and any open popover survive.
 import type { Token } from "marked";
 import type { ChipRegistry } from "../../presentation/types.js";
+import type { TranscriptAttachment } from "../../transport/types.js";
 import type { MediaItem } from "./actions.js";
 import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type AttachmentUrlResolver } from "./attachments.js";
 import { createTranscriptChip, type MessageScope } from "./chips.js";
@@ -121,7 +122,7 @@ export class MessageView {
     this.#drawFiles(context.attachments.filter((a) => !isImageAttachment(a) && !referenced.has(a.id)), deps);
   }
 
-  #drawGallery(images: ReturnType<typeof resolveMessageContext>["attachments"], deps: RenderDeps): void {
+  #drawGallery(images: readonly TranscriptAttachment[], deps: RenderDeps): void {
     this.#galleryItems = images.map((image) => mediaItem(image, deps.resolveAttachmentUrl));
     this.#galleryIndex = new Map(images.map((image, index) => [image.id, index]));
     this.#gallery = renderGallery(images, this.#galleryItems, deps.resolveAttachmentUrl);
@@ -140,7 +141,7 @@ export class MessageView {
     }
   }
 
-  #drawFiles(files: ReturnType<typeof resolveMessageContext>["attachments"], deps: RenderDeps): void {
+  #drawFiles(files: readonly TranscriptAttachment[], deps: RenderDeps): void {
     const key = JSON.stringify(files.map((file) => file.id));
     if (this.#files && key === this.#filesKey) return;
     this.#files?.remove();

@@ -4,10 +4,8 @@ import { detailsStyles } from "../../presentation/details.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
-import { actionTarget, activate, type Overlays } from "./activation.js";
-import { chipBinding } from "./actions.js";
+import { actionTarget, activate, hoverChip, type Overlays } from "./activation.js";
 import type { AttachmentUrlResolver } from "./attachments.js";
-import { chipDetails } from "./chips.js";
 import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";
 import { MediaModal } from "./media-modal.js";
@@ -159,10 +157,11 @@ export class T3TranscriptElement extends LitElement {
     const { signal } = this.#connection;
     const list = this.#list.node;
     list.addEventListener("click", (event) => this.#onClick(event), { signal });
-    list.addEventListener("pointerover", (event) => this.#onHover(event, true), { signal });
-    list.addEventListener("pointerout", (event) => this.#onHover(event, false), { signal });
-    list.addEventListener("focusin", (event) => this.#onHover(event, true), { signal });
-    list.addEventListener("focusout", (event) => this.#onHover(event, false), { signal });
+    const hover = (entering: boolean) => (event: Event) => hoverChip(event, list, this.#overlays.hoverCard, entering);
+    list.addEventListener("pointerover", hover(true), { signal });
+    list.addEventListener("pointerout", hover(false), { signal });
+    list.addEventListener("focusin", hover(true), { signal });
+    list.addEventListener("focusout", hover(false), { signal });
     this.#subscribe();
     if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
     else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
@@ -234,21 +233,5 @@ export class T3TranscriptElement extends LitElement {
   #onClick(event: Event): void {
     const node = actionTarget(event, this.#list.node);
     if (node) activate(this, node, this.#overlays);
-  }
-
-  // Chips that stand for a web page show their card while hovered or focused.
-  #onHover(event: Event, entering: boolean): void {
-    const node = actionTarget(event, this.#list.node);
-    const binding = node ? chipBinding(node) : undefined;
-    if (!node || !binding?.href) return;
-    const related = (event as PointerEvent | FocusEvent).relatedTarget;
-    if (related instanceof Node && node.contains(related)) return; // moving inside the chip
-    const { hoverCard } = this.#overlays;
-    if (!entering) {
-      if (hoverCard.chip === node) hoverCard.hide();
-      return;
-    }
-    const content = chipDetails(binding.chip, binding.surface);
-    if (content) hoverCard.show(node, content);
   }
 }
