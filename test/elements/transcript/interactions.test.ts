@@ -308,6 +308,15 @@ describe("<t3-transcript> media and files", () => {
     expect(modal.querySelector(".stage")!.childElementCount).to.equal(0);
   });
 
+  it("closes the modal on a click on its backdrop", async () => {
+    const el = await mount([userMessage("m1", "", { attachments: imageAttachments() })]);
+    const thumb = article(el, "m1").querySelector("[part=gallery] button")!;
+    await click(thumb);
+    expect(modalOf(el).open).to.equal(true);
+    await sendMouse({ type: "click", position: [2, 2] });
+    await until(() => !modalOf(el).open && shadow(el).activeElement === thumb, "modal closed, focus back");
+  });
+
   it("steps through the gallery with the arrow keys", async () => {
     const el = await mount([userMessage("m1", "", { attachments: imageAttachments() })]);
     await click(article(el, "m1").querySelector("[part=gallery] button")!);
