@@ -9,6 +9,7 @@ type Suite = { run(): Promise<BenchRow[]> };
 const SUITES: Record<string, () => Promise<Suite>> = {
   size: () => import("./size.bench.js"),
   decode: () => import("./codec-decode.bench.js"),
+  project: () => import("./codec-project.bench.js"),
 };
 
 function chromiumVersion(): string {

@@ -23,10 +23,14 @@ export {
   normalizeMessageAttachments,
   parseComposerContextHref,
   producerIdFromComposerContextId,
+  projectComposerContextForProvider,
   replaceComposerContextReferences,
+  resolveUserMessageContext,
   sanitizeComposerContextLabel,
+  serializeLegacyContextMessage,
   toComposerContextId,
   toKindScopedComposerContextId,
+  upgradeLegacyContextMessage,
 } from "./codec/index.js";
 export type {
   ClipboardFragment,
@@ -37,6 +41,9 @@ export type {
   InlineToken,
   Issue,
   MessageContext,
+  ProjectionOptions,
+  ResolvedUserMessageContext,
+  UpgradedLegacyContext,
 } from "./codec/index.js";
 
 export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
@@ -54,11 +61,27 @@ export type {
   ChipRegistry,
   ChipSurface,
 } from "./presentation/index.js";
-export { ComposerError } from "./transport/index.js";
+export {
+  ComposerError,
+  HostResponseError,
+  createFetchTransport,
+  createMemoryTransport,
+  createWebSocketTransport,
+} from "./transport/index.js";
 export type {
+  AttachmentSource,
   ComposerErrorCode,
   ComposerTransport,
+  FetchTransportOptions,
+  HttpTransportOptions,
+  MemoryTransport,
+  MemoryTransportOptions,
   OutgoingMessage,
+  RetryOptions,
   SentMessage,
   TranscriptAttachment,
+  TransportHeaders,
+  UploadOptions,
+  WebSocketTransport,
+  WebSocketTransportOptions,
 } from "./transport/index.js";

@@ -1,20 +1,24 @@
-// Placeholder demo host: serves demo/ and dist/ until the reference host lands.
-import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize } from "node:path";
+// `npm start` runs this: the reference host on $HOST:$PORT (127.0.0.1:8787), data in $T3_DATA_DIR (.data/).
+import { startHost } from "./server.js";
 
-const root = new URL("../..", import.meta.url).pathname;
-const port = Number(process.env.PORT ?? 8787);
-const types: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css" };
+const DEFAULT_PORT = 8787;
+const DEFAULT_DATA_DIR = ".data";
 
-createServer((request, response) => {
-  const url = new URL(request.url ?? "/", "http://localhost");
-  const path = url.pathname === "/" ? "/demo/index.html" : url.pathname;
-  const file = normalize(join(root, path));
-  if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-    response.writeHead(404).end("not found");
-    return;
-  }
-  response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
-  createReadStream(file).pipe(response);
-}).listen(port, "127.0.0.1", () => console.log(`demo on http://127.0.0.1:${port}/`));
+const port = Number(process.env.PORT ?? DEFAULT_PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`);
+  process.exit(1);
+}
+
+const host = await startHost({
+  port,
+  hostname: process.env.HOST ?? "127.0.0.1",
+  dataDir: process.env.T3_DATA_DIR ?? DEFAULT_DATA_DIR,
+});
+console.log(`t3-composer demo on ${host.url}/ (API ${host.apiUrl}, database ${host.dbPath})`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void host.close().then(() => process.exit(0));
+  });
+}

@@ -9,4 +9,29 @@ export const codes = {
   rightParenthesis: 0x29,
   leftSquareBracket: 0x5b,
   rightSquareBracket: 0x5d,
+  tab: 0x09,
+  space: 0x20,
+  hyphen: 0x2d,
+  slash: 0x2f,
+  digitZero: 0x30,
+  digitNine: 0x39,
+  uppercaseA: 0x41,
+  uppercaseZ: 0x5a,
+  backslash: 0x5c,
+  lowLine: 0x5f,
+  lowercaseA: 0x61,
+  lowercaseZ: 0x7a,
+  noBreakSpace: 0xa0,
 } as const;
+
+const WHITESPACE = /\s/;
+
+/**
+ * Whether a UTF-16 code unit is in JavaScript's `\s`. ASCII is decided by hand (scanners call
+ * this for every character); the rare other code unit asks the pattern itself.
+ * @internal
+ */
+export function isWhitespace(code: number): boolean {
+  if (code <= codes.space) return code === codes.space || (code >= codes.tab && code <= codes.carriageReturn);
+  return code >= codes.noBreakSpace && WHITESPACE.test(String.fromCharCode(code));
+}

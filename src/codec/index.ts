@@ -52,6 +52,13 @@ export type { ContextOccurrence } from "./references.js";
 export { collectComposerInlineTokens } from "./inline-tokens.js";
 export type { InlineToken } from "./inline-tokens.js";
 export { producerIdFromComposerContextId, toComposerContextId, toKindScopedComposerContextId } from "./ids.js";
+export { projectComposerContextForProvider } from "./projection.js";
+export type { ProjectionOptions } from "./projection.js";
+export { upgradeLegacyContextMessage } from "./legacy/upgrade.js";
+export type { UpgradedLegacyContext } from "./legacy/upgrade.js";
+export { serializeLegacyContextMessage } from "./legacy/serialize.js";
+export { resolveUserMessageContext } from "./resolve.js";
+export type { ResolvedUserMessageContext } from "./resolve.js";
 export {
   CONTEXT_FRAGMENT_MIME,
   decodeClipboardFragment,

@@ -20,3 +20,29 @@ export class ComposerError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * What a host answered when it refused a request: the `cause` of a `ComposerError` from the fetch
+ * and WebSocket adapters. `body` is the parsed JSON error body (`{ error: { code, message,
+ * issues? } }` in the host protocol), or the raw text when it was not JSON.
+ */
+export class HostResponseError extends Error {
+  /** The HTTP status; `undefined` for an `error` frame on the WebSocket. */
+  readonly status: number | undefined;
+  readonly body: unknown;
+
+  constructor(status: number | undefined, body: unknown) {
+    super(hostErrorMessage(status, body));
+    this.name = "HostResponseError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The host's own `error.message` when the body has one, else the status. */
+function hostErrorMessage(status: number | undefined, body: unknown): string {
+  const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
+  const message = typeof error === "object" && error !== null ? (error as { message?: unknown }).message : undefined;
+  if (typeof message === "string" && message !== "") return message;
+  return status === undefined ? "The host refused the request" : `The host answered ${status}`;
+}

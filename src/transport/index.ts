@@ -1,5 +1,5 @@
 // `t3-composer/transport`: the transport interface and its adapters.
-export { ComposerError } from "./errors.js";
+export { ComposerError, HostResponseError } from "./errors.js";
 export type { ComposerErrorCode } from "./errors.js";
 export type {
   ComposerTransport,
@@ -8,3 +8,13 @@ export type {
   TranscriptAttachment,
   UploadOptions,
 } from "./types.js";
+export { createFetchTransport } from "./fetch-transport.js";
+export type { FetchTransportOptions } from "./fetch-transport.js";
+export { createWebSocketTransport } from "./websocket-transport.js";
+export type { WebSocketTransport, WebSocketTransportOptions } from "./websocket-transport.js";
+export { createMemoryTransport } from "./memory-transport.js";
+export type { MemoryTransport, MemoryTransportOptions } from "./memory-transport.js";
+export type { HttpTransportOptions } from "./options.js";
+export type { AttachmentSource } from "./attachments.js";
+export type { TransportHeaders } from "./http.js";
+export type { RetryOptions } from "./retry.js";

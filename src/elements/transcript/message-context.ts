@@ -1,4 +1,5 @@
 // What a message's chips resolve against: its records by id and its attachments by id.
+import { resolveUserMessageContext } from "../../codec/resolve.js";
 import { decodeComposerContextRecord, decodeMessageContext } from "../../contract/decode.js";
 import { RECORDS_MAX } from "../../contract/limits.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
@@ -36,9 +37,12 @@ function decodeRecords(context: unknown): readonly ComposerContextRecord[] {
   } else {
     const raw = Array.isArray(context.records) ? context.records.slice(0, RECORDS_MAX) : [];
     records = [];
+    const seen = new Set<string>();
     for (const item of raw) {
       const one = decodeComposerContextRecord(item);
-      if (one.success) records.push(one.output);
+      if (!one.success || seen.has(one.output.contextId)) continue;
+      seen.add(one.output.contextId);
+      records.push(one.output);
     }
   }
   decoded.set(context, records);
@@ -50,20 +54,28 @@ function usableAttachment(value: unknown): value is TranscriptAttachment {
 }
 
 /**
- * The text and records of a message.
- *
- * TODO(projection): becomes `resolveUserMessageContext(message)` for user messages (structured
- * context as it is, legacy text upgraded in memory) once that codec lands on main.
+ * The text and records of a message. A user message goes through `resolveUserMessageContext`:
+ * its structured context as it is (decoded), or, without one, its legacy text upgraded in memory
+ * (trailing `<terminal_context>` blocks and the like become links and records). Assistant and
+ * system messages are never upgraded: their text is the model's, not a legacy composer's.
  */
-function contextRecords(message: TranscriptMessage): { text: string; records: readonly ComposerContextRecord[] } {
-  return { text: message.text, records: decodeRecords(message.context) };
+function contextRecords(message: TranscriptMessage): { text: string; records: ReadonlyMap<string, ComposerContextRecord> } {
+  const context = isObject(message.context) ? { version: 1 as const, records: [...decodeRecords(message.context)] } : undefined;
+  if (message.role === "user") {
+    try {
+      const resolved = resolveUserMessageContext({ text: message.text, context });
+      return { text: resolved.text, records: resolved.recordsById };
+    } catch (error) {
+      // The upgrade never throws on text; should it, the message still shows as it was sent.
+      console.error("t3-composer: resolving a message's context failed", error);
+    }
+  }
+  return { text: message.text, records: new Map(context?.records.map((record) => [record.contextId, record])) };
 }
 
 /** Resolves a message's context. Never throws on what the message holds. */
 export function resolveMessageContext(message: TranscriptMessage): ResolvedMessageContext {
-  const { text, records } = contextRecords(message);
-  const recordsById = new Map<string, ComposerContextRecord>();
-  for (const record of records) if (!recordsById.has(record.contextId)) recordsById.set(record.contextId, record);
+  const { text, records: recordsById } = contextRecords(message);
   const attachments = (Array.isArray(message.attachments) ? message.attachments : []).filter(usableAttachment);
   const attachmentsById = new Map<string, TranscriptAttachment>();
   for (const attachment of attachments) if (!attachmentsById.has(attachment.id)) attachmentsById.set(attachment.id, attachment);

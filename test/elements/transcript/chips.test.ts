@@ -1,7 +1,7 @@
 import { expect } from "@esm-bundle/chai";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import {
-  annotation, article, chip, chips, cleanup, element, file, image, link, mention, mount, pullRequest, review, screenshot,
+  annotation, article, chip, chips, cleanup, shadow, element, file, image, link, mention, mount, pullRequest, review, screenshot,
   skill, terminal, userMessage, video,
 } from "./fixtures.js";
 
@@ -147,6 +147,33 @@ describe("<t3-transcript> chips", () => {
     await el.updateComplete;
     expect(chip(article(el, "m1"), "note_1").dataset.contextUnresolved).to.equal(undefined);
     expect(chip(article(el, "m1"), "note_1").textContent).to.equal("Defined note");
+  });
+
+  it("upgrades a legacy user message in memory: trailing blocks become chips", async () => {
+    const text = "Here is the older output\n\n<terminal_context>\n- build lines 1-2:\n  1 $ npm test\n  2 ok\n</terminal_context>";
+    const el = await mount([userMessage("m1", text)]);
+    const body = article(el, "m1").querySelector(".body")!;
+    expect(body.textContent).to.equal("Here is the older outputbuild lines 1-2");
+    const legacy = chip(body, "legacy_terminal_1");
+    expect([legacy.getAttribute("aria-label"), legacy.dataset.contextUnresolved]).to.deep.equal(["Terminal: build lines 1-2", undefined]);
+    expect(legacy.dataset.markdownCopy).to.equal("[build lines 1-2](t3-context://v1/terminal/legacy_terminal_1)");
+    expect(el.messages[0]!.text).to.equal(text); // the stored message is never rewritten
+  });
+
+  it("binds a legacy placeholder to its terminal excerpt in place", async () => {
+    const el = await mount([userMessage("m1", "Check \uFFFC please\n\n<terminal_context>\n- build line 3:\n  3 error\n</terminal_context>")]);
+    expect(article(el, "m1").querySelector(".body")!.textContent).to.equal("Check build line 3 please");
+  });
+
+  it("never upgrades an assistant's text, nor a message with structured context", async () => {
+    const legacy = "Output:\n\n<terminal_context>\n- build line 3:\n  3 error\n</terminal_context>";
+    const el = await mount([
+      { id: "a", role: "assistant", text: legacy },
+      userMessage("u", legacy, { context: { version: 1, records: [] } }),
+    ]);
+    expect(chips(shadow(el))).to.deep.equal([]);
+    expect(article(el, "a").textContent).to.contain("<terminal_context>");
+    expect(article(el, "u").textContent).to.contain("<terminal_context>");
   });
 
   it("degrades records it cannot read to the fallback chip, without throwing", async () => {

@@ -3,6 +3,7 @@
 import { expect } from "@esm-bundle/chai";
 import { sendKeys } from "@web/test-runner-commands";
 import * as v from "valibot";
+import { projectComposerContextForProvider } from "../../../src/codec/projection.js";
 import { decodeComposerContextRecord } from "../../../src/contract/decode.js";
 import type { ComposerContextRecord, UnknownContextRecord } from "../../../src/contract/types.js";
 import { chipRegistry, createChipRegistry, entryBodyFromRegistry, type ChipPresenter } from "../../../src/presentation/index.js";
@@ -129,6 +130,28 @@ describe("custom kinds (jira-issue)", () => {
     expect(entryBody({ ...issue, payload: { key: "nope" } } as ComposerContextRecord)).to.equal(undefined);
     expect(entryBody({ version: 1, contextId: "x_1", kind: "x", label: "x", payload: 1 })).to.equal(undefined);
     expect(entryBody(terminal)).to.equal(undefined);
+  });
+
+  it("projects for the model with the host's entry body, end to end", async () => {
+    const registry = hostRegistry();
+    const bad: UnknownContextRecord = { ...issue, contextId: "jira-issue_bad", label: "PROJ-43", payload: { key: "PROJ-43" } };
+    const message = {
+      text: `Fix ${link} first, then [PROJ-43](t3-context://v1/jira-issue/jira-issue_bad)`,
+      records: [issue, bad],
+    };
+    // What a host stores and a server later projects: the records survive the wire as they are.
+    const stored = JSON.parse(JSON.stringify({ version: 1, records: message.records }));
+    const el = await mount([userMessage("m1", message.text, { context: stored })], (t) => (t.registry = registry));
+    expect(chip(shadow(el), "jira-issue_proj-42").dataset.contextUnresolved).to.equal(undefined);
+    expect(chip(shadow(el), "jira-issue_bad").dataset.contextUnresolved).to.equal("true");
+    expect(projectComposerContextForProvider({ text: message.text, records: stored.records }, { entryBody: entryBodyFromRegistry(registry) })).to.equal(
+      "Fix [Jira issue: PROJ-42; ref=jira-issue_proj-42] first, then [Jira issue: PROJ-43; ref=jira-issue_bad]\n\n" +
+        '<t3_context version="1">\n' +
+        '<context kind="jira-issue" id="jira-issue_proj-42">\nPROJ-42 (In Progress): Login fails on Safari\n</context>\n' +
+        // The payload that fails the schema gets the default body: its compact JSON.
+        '<context kind="jira-issue" id="jira-issue_bad">\n{"key":"PROJ-43"}\n</context>\n' +
+        "</t3_context>",
+    );
   });
 
   it("treats an entry body that throws as no body", () => {

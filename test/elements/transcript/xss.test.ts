@@ -141,6 +141,12 @@ describe("<t3-transcript> hostile input", () => {
     const el = await mount(
       [
         ...users,
+        // A legacy message (no context): the in-memory upgrade reads hostile blocks too.
+        {
+          id: "legacy",
+          role: "user",
+          text: `${XSS_PAYLOADS.slice(0, 20).join(" \uFFFC ")}\n\n<terminal_context>\n${XSS_PAYLOADS.slice(0, 20).map((p, i) => `- ${p.replace(/\n/g, " ")} line ${i + 1}:\n  ${i + 1} ${p.replace(/\n/g, " ")}`).join("\n")}\n</terminal_context>`,
+        },
         { id: "assistant", role: "assistant", text: XSS_PAYLOADS.join("\n\n") },
         { id: "system", role: "system", text: ALL },
       ],

@@ -1,0 +1,281 @@
+// Provider projection and legacy upgrade speed (issue 8). Run with `npx tsx bench/codec-project.bench.ts`.
+//
+// Main row: collect + project a 1 MB message with 10,000 reference links (a realistic mix of kinds,
+// each with its record) beside the floor, one scan of the same text with the link pattern
+// precompiled. Target: ours ≤ 2× the floor.
+//
+// Pathological rows: hostile inputs timed beside the floor's scan of 1 MB of plain text (scaled to
+// the input's size). Each is also timed at half its size: a near-linear routine takes about twice
+// as long for twice the input (a quadratic one four times), so the target is that growth.
+import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
+import {
+  collectComposerContextReferences,
+  formatComposerContextReference,
+  projectComposerContextForProvider,
+  upgradeLegacyContextMessage,
+  type ComposerContextRecord,
+} from "../src/codec/index.js";
+
+export interface BenchRow {
+  name: string;
+  /** Ours, median ms. */
+  ours: number;
+  /** The floor, median ms. */
+  floor: number;
+  /** `ours / floor`. */
+  ratio: number;
+  /** The figure the row is measured against: the floor (for the shared table). */
+  peer: number;
+  peerName: string;
+  unit: "ms";
+  target: string;
+  pass: boolean;
+  note: string;
+}
+
+const WARMUP = 3;
+const RUNS = 11;
+const MB = 1_000_000;
+/** The floor of issue 8: the collector's pattern, precompiled, iterated to the end. */
+const LINK_PATTERN = /(!?)\[([^\]\n]{0,512})\]\((t3-context:\/\/v1\/[^\s)]{1,200})\)/g;
+/** Twice the input may take this much longer before a row counts as worse than near-linear. */
+const GROWTH_MAX = 3;
+const MAIN_RATIO_MAX = 2;
+
+let sink = 0;
+
+function floorScan(text: string): number {
+  LINK_PATTERN.lastIndex = 0;
+  let count = 0;
+  while (LINK_PATTERN.exec(text)) count++;
+  return count;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+/** Each routine's ms per run after warm-up, run interleaved so drift affects them alike. */
+function samples(...routines: (() => unknown)[]): number[][] {
+  const times = routines.map((): number[] => []);
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    routines.forEach((routine, index) => {
+      const started = performance.now();
+      const result = routine();
+      const elapsed = performance.now() - started;
+      sink += typeof result === "string" ? result.length : 1;
+      if (round >= WARMUP) times[index]!.push(elapsed);
+    });
+  }
+  return times;
+}
+
+/** Median ms of each routine. */
+const time = (...routines: (() => unknown)[]): number[] => samples(...routines).map(median);
+
+/** A small deterministic generator (mulberry32), so every run measures the same text. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ["the", "build", "fails", "after", "this", "change", "in", "`src/app.ts`", "because", "of", "a", "race,", "see", "**why**", "and", "fix", "it."];
+
+function prose(next: () => number, length: number): string {
+  let text = "";
+  while (text.length < length) {
+    const roll = next();
+    text += roll < 0.02 ? "\n" : roll < 0.03 ? " [note] " : WORDS[Math.floor(next() * WORDS.length)] + " ";
+  }
+  return text;
+}
+
+function makeRecord(index: number, next: () => number): ComposerContextRecord {
+  const base = { version: 1 as const, label: `item ${index}` };
+  switch (index % 8) {
+    case 0:
+      return { ...base, contextId: `image_att_${index}`, kind: "image", attachmentId: `att_${index}`, name: `shot-${index}.png`, mimeType: "image/png", sizeBytes: 1000 + index };
+    case 1:
+      return { ...base, contextId: `file_att_${index}`, kind: "file", attachmentId: `att_${index}`, name: `notes-${index}.md`, mimeType: "text/markdown", sizeBytes: 20 + index };
+    case 2:
+      return { ...base, contextId: `terminal_t${index}`, kind: "terminal", terminalId: "t1", terminalLabel: "Terminal 1", lineStart: 10, lineEnd: 14, text: prose(next, 200) };
+    case 3:
+      return {
+        ...base,
+        contextId: `element_e${index}`,
+        kind: "element",
+        pageUrl: "http://localhost:3000/checkout",
+        pageTitle: "Checkout",
+        tagName: "button",
+        selector: "#pay",
+        htmlPreview: '<button id="pay">Pay</button>',
+        componentName: "PayButton",
+        source: { functionName: "PayButton", fileName: "src/Pay.tsx", lineNumber: 12, columnNumber: 3 },
+        styles: "color: red;",
+      };
+    case 4:
+      return { ...base, contextId: `preview-annotation_p${index}`, kind: "preview-annotation", annotationId: `p${index}`, pageUrl: "http://localhost:3000/", pageTitle: "Home", comment: "Make it bigger", targetSummary: "1 selected element", styleChanges: ["font-size: 12px → 20px"] };
+    case 5:
+      return { ...base, contextId: `review-comment_r${index}`, kind: "review-comment", sectionId: "s1", sectionTitle: "Changes", filePath: "src/app.ts", startIndex: 3, endIndex: 5, rangeLabel: "L4-L6", text: "Why?", diff: "- a\n+ b" };
+    case 6:
+      return { ...base, contextId: `mention_m${index}`, kind: "mention", path: `src/module-${index}/index.ts` };
+    default:
+      return { ...base, contextId: `skill_s${index}`, kind: "skill", name: `skill-${index}` };
+  }
+}
+
+/** About `size` characters holding `links` links to `links / 5` records, each linked five times. */
+function linkedMessage(size: number, links: number): { text: string; records: ComposerContextRecord[] } {
+  const next = random(7);
+  const records = Array.from({ length: links / 5 }, (_, index) => makeRecord(index, next));
+  const gap = Math.max(1, Math.round(size / links) - 48);
+  let text = "";
+  for (let index = 0; index < links; index++) {
+    const record = records[Math.floor(next() * records.length)]!;
+    text += prose(next, gap) + formatComposerContextReference({ ...record, label: `${record.label} (${index % 7})` });
+  }
+  return { text, records };
+}
+
+function mainRows(): BenchRow[] {
+  const message = linkedMessage(MB, 10_000);
+  assert.equal(collectComposerContextReferences(message.text).length, 10_000);
+  assert.equal(floorScan(message.text), 10_000);
+  // Timed in two pairs: the garbage of one routine would otherwise be collected in another's time.
+  const [project, floor] = time(
+    () => projectComposerContextForProvider(message),
+    () => floorScan(message.text),
+  );
+  const [collect] = time(() => collectComposerContextReferences(message.text));
+  const size = `${(message.text.length / MB).toFixed(2)} MB, 10,000 links`;
+  const row = (name: string, ours: number, note: string): BenchRow => ({
+    name,
+    ours,
+    floor: floor!,
+    ratio: ours / floor!,
+    peer: floor!,
+    peerName: "one precompiled-regex scan",
+    unit: "ms",
+    target: `≤ ${MAIN_RATIO_MAX}×`,
+    pass: ours / floor! <= MAIN_RATIO_MAX,
+    note,
+  });
+  return [
+    row(`collect + project ${size}`, project!, `${message.records.length} records, ${(projectComposerContextForProvider(message).length / MB).toFixed(2)} MB out`),
+    row(`collect alone ${size}`, collect!, "occurrence objects with sanitized labels"),
+  ];
+}
+
+interface Pathology {
+  name: string;
+  /** The input at about `size` characters. */
+  build(size: number): string;
+  run(input: string): unknown;
+}
+
+const project = (text: string) => projectComposerContextForProvider({ text, records: [] });
+const ALMOST_LINKS = [
+  "[a](t3-context://v1/file/x y) ",
+  "[a](t3-context://v1/file/x ",
+  "[a](t3-context://v1/File/x) ",
+  "[a](t3-context://v1/file/x/y) ",
+  "[a\n](t3-context://v1/file/x) ",
+  "[a](t3-context://v2/file/x) ",
+];
+const UNTERMINATED =
+  "<terminal_context>\n- T line 1:\n  x\n<element_context>\n- <a>:\n<preview_annotation>\nPage: p\n" +
+  '<review_comment sectionId="s" filePath="f.ts" startIndex="1" endIndex="1">\n```\n';
+const repeatTo = (unit: string, size: number) => unit.repeat(Math.max(1, Math.round(size / unit.length)));
+
+const PATHOLOGIES: Pathology[] = [
+  { name: "project 1 MB of `[`", build: (size) => "[".repeat(size), run: project },
+  {
+    name: "project 1 MB of `[` ending in a link",
+    build: (size) => "[".repeat(size) + "[a](t3-context://v1/file/x)",
+    run: project,
+  },
+  {
+    name: "project 100,000 almost-links",
+    build: (size) => Array.from({ length: Math.round(size / 10) }, (_, i) => ALMOST_LINKS[i % ALMOST_LINKS.length]).join(""),
+    run: project,
+  },
+  {
+    name: "project 64,000-character labels",
+    build: (size) => repeatTo(`[${"a".repeat(64_000)}](t3-context://v1/file/x) `, size),
+    run: project,
+  },
+  {
+    name: "upgrade 10,000 unterminated legacy blocks",
+    build: (size) => repeatTo(UNTERMINATED, size * 1.7),
+    run: upgradeLegacyContextMessage,
+  },
+  { name: "upgrade 1 MB of `<`", build: (size) => "<".repeat(size), run: upgradeLegacyContextMessage },
+  {
+    name: "upgrade a review tag with 1 MB of attribute name",
+    build: (size) => `<review_comment ${"a1-".repeat(size / 3)}>n</review_comment>`,
+    run: upgradeLegacyContextMessage,
+  },
+  {
+    name: "upgrade a review body of 100,000 fences",
+    build: (size) => `<review_comment sectionId="s" filePath="f.ts" startIndex="1" endIndex="1">${"```\nx ```` y\n".repeat(size / 13)}</review_comment>`,
+    run: upgradeLegacyContextMessage,
+  },
+  {
+    name: "upgrade 100,000 glued inline labels",
+    build: (size) => "@build:7x ".repeat(size / 10) + "\n<terminal_context>\n- Build line 7:\n  x\n</terminal_context>",
+    run: upgradeLegacyContextMessage,
+  },
+];
+
+function pathologyRow(pathology: Pathology, plainScanPerChar: number): BenchRow {
+  const full = pathology.build(MB);
+  const half = pathology.build(MB / 2);
+  const [fullTimes, halfTimes] = samples(
+    () => pathology.run(full),
+    () => pathology.run(half),
+  );
+  const [ours, oursHalf] = [median(fullTimes!), median(halfTimes!)];
+  const floor = plainScanPerChar * full.length;
+  // The fastest runs are the ones a collection did not interrupt: the growth is read from them.
+  const growth = Math.min(...fullTimes!) / Math.min(...halfTimes!);
+  return {
+    name: pathology.name,
+    ours,
+    floor,
+    ratio: ours / floor,
+    peer: floor,
+    peerName: `plain-text scan of ${(full.length / MB).toFixed(2)} MB`,
+    unit: "ms",
+    target: `near-linear: 2× input ≤ ${GROWTH_MAX}× time`,
+    // Below the plain scan, the growth is timer noise.
+    pass: growth <= GROWTH_MAX || ours <= floor,
+    note: `half size ${oursHalf.toFixed(2)} ms, growth ${growth.toFixed(2)}× (fastest runs)`,
+  };
+}
+
+/** Runs every row and returns it. */
+export async function run(): Promise<BenchRow[]> {
+  const rows = mainRows();
+  const plain = prose(random(3), MB);
+  const [plainScan] = time(() => floorScan(plain));
+  for (const pathology of PATHOLOGIES) rows.push(pathologyRow(pathology, plainScan! / plain.length));
+  if (sink < 0) console.log(sink);
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const rows = await run();
+  const ms = (value: number) => value.toFixed(2).padStart(9);
+  console.log(`${"median ms".padEnd(50)} ${"ours".padStart(9)} ${"floor".padStart(9)} ${"ratio".padStart(7)}  pass  note`);
+  for (const row of rows) {
+    console.log(
+      `${row.name.padEnd(50)} ${ms(row.ours)} ${ms(row.floor)} ${row.ratio.toFixed(2).padStart(6)}×  ${row.pass ? "yes " : "NO  "}  ${row.note}`,
+    );
+  }
+}

@@ -1,0 +1,53 @@
+// Static files: the demo page at `/`, the built package under `/dist/`, other demo assets under
+// `/demo/` (not the host's own sources).
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { ServerResponse } from "node:http";
+import { extname, join, resolve, sep } from "node:path";
+import { once } from "node:events";
+import { RequestError } from "./http.js";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+};
+
+/** Folders under the repository root that are served, and one under them that is not. */
+const SERVED_DIRS = ["dist", "demo"];
+const HIDDEN_DIR = join("demo", "host");
+
+/** The file a URL path names, or `undefined` when it is not one we serve. */
+export function staticFileFor(root: string, pathname: string): string | undefined {
+  if (pathname === "/") return join(root, "demo", "index.html");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const file = resolve(root, `.${decoded}`);
+  const served = SERVED_DIRS.some((dir) => file.startsWith(join(root, dir) + sep));
+  const hidden = file.startsWith(join(root, HIDDEN_DIR) + sep);
+  return served && !hidden ? file : undefined;
+}
+
+export async function serveStatic(root: string, pathname: string, response: ServerResponse): Promise<void> {
+  const file = staticFileFor(root, pathname);
+  const info = file === undefined ? undefined : await stat(file).catch(() => undefined);
+  if (!file || !info?.isFile()) throw new RequestError(404, "not-found", `Nothing at ${pathname}`);
+  response.writeHead(200, {
+    "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+    "content-length": info.size,
+    "cache-control": "no-cache",
+  });
+  const stream = createReadStream(file);
+  stream.pipe(response);
+  await once(stream, "close");
+}

@@ -1,0 +1,26 @@
+// What a transcript shows for a user message (wire.md §d, "Where it is used").
+import type { ComposerContextRecord, MessageContext } from "../contract/types.js";
+import { upgradeLegacyContextMessage } from "./legacy/upgrade.js";
+
+/** A message's canonical text, its records, and the records by `contextId`. */
+export interface ResolvedUserMessageContext {
+  text: string;
+  records: readonly ComposerContextRecord[];
+  /** The last record wins when two share an id. */
+  recordsById: Map<string, ComposerContextRecord>;
+}
+
+/**
+ * Resolves a stored user message for display: its `context` is used as it is when present;
+ * otherwise the text is upgraded from the legacy format in memory
+ * (`upgradeLegacyContextMessage`), which leaves text without legacy markers unchanged.
+ */
+export function resolveUserMessageContext(message: {
+  text: string;
+  context?: MessageContext | undefined;
+}): ResolvedUserMessageContext {
+  const { text, records } = message.context
+    ? { text: message.text, records: message.context.records }
+    : upgradeLegacyContextMessage(message.text);
+  return { text, records, recordsById: new Map(records.map((record) => [record.contextId, record])) };
+}

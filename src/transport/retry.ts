@@ -1,0 +1,112 @@
+// Exponential backoff with jitter, bounded in attempts and in total time, abortable. Shared by the
+// fetch adapter (sends) and the WebSocket adapter (reconnects, and the bound on one send).
+
+/** How a transport retries a send that failed on the network or with a 5xx answer. */
+export interface RetryOptions {
+  /** Attempts in all, the first one included; at least 1. Default 5. */
+  attempts?: number | undefined;
+  /** The delay before the first retry, in milliseconds; it doubles for each retry after. Default 250. */
+  baseDelayMs?: number | undefined;
+  /** No single delay is longer than this. Default 8,000. */
+  maxDelayMs?: number | undefined;
+  /** No retry starts later than this after the first attempt started. Default 60,000. */
+  maxElapsedMs?: number | undefined;
+}
+
+/** @internal */
+export const DEFAULT_RETRY = { attempts: 5, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 } as const;
+
+/** @internal A retry policy with every field set. */
+export type RetryPolicy = Readonly<{ [K in keyof RetryOptions]-?: number }>;
+
+/** @internal Time and chance, injectable so that tests of backoff never wait. */
+export interface Clock {
+  now(): number;
+  random(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** @internal */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** @internal Fills in the defaults; a value that makes no sense is a programming error and throws. */
+export function resolveRetryPolicy(options: RetryOptions | undefined): RetryPolicy {
+  const given = options ?? {};
+  const policy: RetryPolicy = {
+    attempts: given.attempts ?? DEFAULT_RETRY.attempts,
+    baseDelayMs: given.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
+    maxDelayMs: given.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
+    maxElapsedMs: given.maxElapsedMs ?? DEFAULT_RETRY.maxElapsedMs,
+  };
+  if (!Number.isInteger(policy.attempts) || policy.attempts < 1) {
+    throw new TypeError(`retry.attempts must be an integer ≥ 1, got ${String(policy.attempts)}`);
+  }
+  for (const key of ["baseDelayMs", "maxDelayMs", "maxElapsedMs"] as const) {
+    if (!Number.isFinite(policy[key]) || policy[key] < 0) {
+      throw new TypeError(`retry.${key} must be a finite number ≥ 0, got ${String(policy[key])}`);
+    }
+  }
+  return policy;
+}
+
+/**
+ * @internal The delay before retry number `retry` (1 for the first retry). "Equal jitter": half of
+ * the exponential step is kept and half is random, so that clients that failed together spread
+ * out without any of them retrying at once.
+ */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  return step / 2 + (step / 2) * random();
+}
+
+/** @internal Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal: AbortSignal, clock: Clock): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clock.clearTimeout(handle);
+      reject(signal.reason);
+    };
+    const handle = clock.setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * @internal Runs `attempt` until it succeeds, throws an error that `isRetryable` refuses, or the
+ * policy is used up; then rethrows the last error. An abort rejects with the signal's reason,
+ * whether it comes during an attempt or during a delay.
+ */
+export async function withRetry<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  isRetryable: (error: unknown) => boolean,
+  policy: RetryPolicy,
+  signal: AbortSignal,
+  clock: Clock,
+): Promise<T> {
+  const started = clock.now();
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    if (signal.aborted) throw signal.reason;
+    try {
+      return await attempt(attemptNumber);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (!isRetryable(error) || attemptNumber >= policy.attempts) throw error;
+      const delay = backoffDelay(attemptNumber, policy, clock.random);
+      if (clock.now() + delay - started > policy.maxElapsedMs) throw error;
+      await sleep(delay, signal, clock);
+    }
+  }
+}
