@@ -15,6 +15,15 @@ export default {
         headless: true,
         args: CHROMIUM_FLAGS,
       },
+      // One browser context per test file: with two files at once in one context, the second
+      // tab is hidden, so requestAnimationFrame never fires there, nothing renders, and focus
+      // and hit-testing (content-visibility) behave unlike a real page.
+      async createPage({ browser }) {
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        page.once("close", () => void context.close().catch(() => {}));
+        return page;
+      },
     }),
   ],
   // Two cores: more pages at once only makes each slower.

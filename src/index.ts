@@ -64,12 +64,16 @@ export type {
 } from "./elements/composer/events.js";
 export type { ChipActivateDetail } from "./elements/chip-events.js";
 
-export { chipRegistry, createChipRegistry } from "./presentation/index.js";
+export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
+export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";
+
+export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "./presentation/index.js";
 export type {
   ChipAttachmentState,
   ChipContent,
   ChipDetailsMode,
   ChipExpandedMode,
+  ChipLookup,
   ChipPresenter,
   ChipRegistry,
   ChipSurface,

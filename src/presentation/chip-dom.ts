@@ -8,11 +8,16 @@ import type { ChipContent, ChipSurface } from "./types.js";
 
 const SAFE_MEDIA_PROTOCOLS = new Set(["http:", "https:", "blob:"]);
 
-/** Whether a URL may be loaded as an image or video: http(s) or an object URL. */
+/**
+ * Whether a URL may be loaded as an image or video: http(s), or an object URL of this page's
+ * origin (another origin's `blob:` URL can never load here, so it is only a disguise).
+ */
 export function isSafeMediaUrl(url: string | undefined): url is string {
   if (!url) return false;
   try {
-    return SAFE_MEDIA_PROTOCOLS.has(new URL(url, document.baseURI).protocol);
+    const parsed = new URL(url, document.baseURI);
+    if (!SAFE_MEDIA_PROTOCOLS.has(parsed.protocol)) return false;
+    return parsed.protocol !== "blob:" || parsed.origin === location.origin;
   } catch {
     return false;
   }

@@ -29,7 +29,8 @@ export interface ResolvedChip {
 // Payload checks can be costly for big payloads; a record object is immutable once decoded.
 const payloadVerdicts = new WeakMap<object, boolean>();
 
-function payloadAccepted(presenter: ChipPresenter, record: ComposerContextRecord): boolean {
+/** Whether a record passes its presenter's `payload` schema (no schema: yes). @internal */
+export function payloadAccepted(presenter: ChipPresenter, record: ComposerContextRecord): boolean {
   if (!presenter.payload || !("payload" in record)) return true;
   let verdict = payloadVerdicts.get(record);
   if (verdict === undefined) {

@@ -26,6 +26,19 @@ export interface ChipSurface {
   attachment?: ChipAttachmentState;
   /** The message the chip is in (transcript). */
   messageId?: string;
+  /** The other records and attachments around the chip (its message, or the draft). */
+  lookup?: ChipLookup;
+}
+
+/**
+ * Cross-references a presenter may follow, such as a preview annotation's screenshot
+ * (`screenshotContextId` → image record → attachment).
+ */
+export interface ChipLookup {
+  /** A record of the same message or draft; `undefined` when there is none. */
+  record(contextId: string): ComposerContextRecord | undefined;
+  /** The state of an attachment of the same message or draft; `undefined` when there is none. */
+  attachment(attachmentId: string): ChipAttachmentState | undefined;
 }
 
 /** How a chip opens its details: nothing, a native tooltip, or a popover. */
@@ -44,6 +57,11 @@ export interface ChipPresenter<R extends ComposerContextRecord = ComposerContext
   kindLabel?(record: R): string;
   /** The icon before the label. A string is shown as text (an emoji, a letter). */
   icon?(record: R): ChipContent;
+  /**
+   * A web page the chip stands for (a pull request's URL). In the transcript, activating the chip
+   * opens it in a new tab (http and https only) and `renderDetails` shows as a hover card.
+   */
+  href?(record: R): string | undefined;
   /** A state tone written as `data-tone` on the chip (pull requests: open, draft, merged, closed). */
   tone?(record: R): string | undefined;
   /** Replaces the whole chip body (icon and label). */

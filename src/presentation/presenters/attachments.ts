@@ -1,6 +1,7 @@
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
 import { formatBytes, middleTruncate } from "../labels.js";
 import { maskIcon } from "../chip-dom.js";
+import { renderMediaExpanded } from "../details/media.js";
 import type { ChipPresenter } from "../types.js";
 
 /** Images: a thumbnail chip with the middle-truncated name; clicking opens the media modal. */
@@ -9,6 +10,7 @@ export const imagePresenter: ChipPresenter<ImageContextRecord> = {
   tooltip: (record) => `${record.name} · ${formatBytes(record.sizeBytes)}`,
   details: "tooltip",
   expanded: "modal",
+  renderExpanded: renderMediaExpanded,
 };
 
 /** Files: a file icon with the name and size; videos preview, other files open or download. */
@@ -18,4 +20,5 @@ export const filePresenter: ChipPresenter<FileContextRecord> = {
   tooltip: (record) => `${record.name} · ${record.mimeType} · ${formatBytes(record.sizeBytes)}`,
   details: "tooltip",
   expanded: "modal",
+  renderExpanded: renderMediaExpanded,
 };

@@ -13,6 +13,10 @@ import {
   terminalLabel,
 } from "../labels.js";
 import { maskIcon } from "../chip-dom.js";
+import { renderElementDetails } from "../details/element.js";
+import { renderPreviewAnnotationDetails } from "../details/preview-annotation.js";
+import { pullRequestHref, renderReviewDetails } from "../details/review-comment.js";
+import { renderTerminalDetails } from "../details/terminal.js";
 import type { ChipPresenter } from "../types.js";
 
 /** A terminal excerpt: the terminal's label with its line range; details in a popover. */
@@ -20,6 +24,7 @@ export const terminalPresenter: ChipPresenter<TerminalContextRecord> = {
   label: terminalLabel,
   icon: () => maskIcon("terminal"),
   details: "popover",
+  renderDetails: renderTerminalDetails,
   expanded: "none",
 };
 
@@ -29,6 +34,7 @@ export const elementPresenter: ChipPresenter<ElementContextRecord> = {
   kindLabel: () => "Browser element",
   icon: () => maskIcon("element"),
   details: "popover",
+  renderDetails: renderElementDetails,
   expanded: "none",
 };
 
@@ -37,15 +43,21 @@ export const previewAnnotationPresenter: ChipPresenter<PreviewAnnotationContextR
   label: previewAnnotationLabel,
   icon: () => maskIcon("preview-annotation"),
   details: "popover",
+  renderDetails: renderPreviewAnnotationDetails,
   expanded: "modal",
 };
 
-/** A review comment (file and range), or a pull-request summary (`#number` with a state tone). */
+/**
+ * A review comment (file and range) with its details in a popover, or a pull-request summary
+ * (`#number` with a state tone) whose snapshot shows as a hover card and whose URL opens.
+ */
 export const reviewCommentPresenter: ChipPresenter<ReviewCommentContextRecord> = {
   label: reviewCommentLabel,
   kindLabel: (record) => (pullRequestNumber(record) === undefined ? "Review comment" : pullRequestKindLabel(record)),
   icon: (record) => maskIcon(pullRequestNumber(record) === undefined ? "review-comment" : "pull-request"),
   tone: (record) => (record.pullRequest ? pullRequestTone(record.pullRequest) : undefined),
+  href: pullRequestHref,
   details: "popover",
+  renderDetails: renderReviewDetails,
   expanded: "none",
 };

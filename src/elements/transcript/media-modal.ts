@@ -1,0 +1,101 @@
+// The media modal: a native <dialog> (focus trap, Escape, top layer) that shows one image or
+// video of a gallery at a time; arrow keys and buttons step through it.
+import type { MediaItem } from "./actions.js";
+
+function button(className: string, label: string, text: string): HTMLButtonElement {
+  const node = document.createElement("button");
+  node.type = "button";
+  node.className = className;
+  node.setAttribute("part", `modal-${className}`);
+  node.setAttribute("aria-label", label);
+  node.textContent = text;
+  return node;
+}
+
+export class MediaModal {
+  readonly node: HTMLDialogElement;
+  #stage: HTMLElement;
+  #caption: HTMLElement;
+  #counter: HTMLElement;
+  #previous: HTMLButtonElement;
+  #next: HTMLButtonElement;
+  #items: readonly MediaItem[] = [];
+  #index = 0;
+  #opener: HTMLElement | null = null;
+
+  constructor() {
+    const node = document.createElement("dialog");
+    node.className = "modal";
+    node.setAttribute("part", "modal");
+    // A click on the backdrop closes it, as Escape does.
+    node.setAttribute("closedby", "any");
+    this.#stage = document.createElement("div");
+    this.#stage.className = "stage";
+    this.#stage.setAttribute("part", "modal-stage");
+    const bar = document.createElement("div");
+    bar.className = "bar";
+    this.#caption = document.createElement("span");
+    this.#caption.className = "caption";
+    this.#counter = document.createElement("span");
+    this.#counter.className = "counter";
+    this.#previous = button("previous", "Previous", "‹");
+    this.#next = button("next", "Next", "›");
+    const close = button("close", "Close", "✕");
+    close.autofocus = true;
+    bar.append(this.#caption, this.#counter, this.#previous, this.#next, close);
+    node.append(this.#stage, bar);
+    this.#previous.addEventListener("click", () => this.show(this.#index - 1));
+    this.#next.addEventListener("click", () => this.show(this.#index + 1));
+    close.addEventListener("click", () => this.close());
+    node.addEventListener("keydown", (event) => this.#keydown(event));
+    node.addEventListener("close", () => this.#closed());
+    this.node = node;
+  }
+
+  /** The index shown, or -1 when closed. */
+  get index(): number {
+    return this.node.open ? this.#index : -1;
+  }
+
+  /** Opens at `index`; focus returns to `opener` when it closes. */
+  open(items: readonly MediaItem[], index: number, opener: HTMLElement | null): void {
+    if (items.length === 0) return;
+    this.#items = items;
+    this.#opener = opener;
+    this.show(index);
+    if (!this.node.open) this.node.showModal();
+  }
+
+  /** Shows item `index` (wrapping around). */
+  show(index: number): void {
+    const count = this.#items.length;
+    if (count === 0) return;
+    this.#index = ((index % count) + count) % count;
+    const item = this.#items[this.#index]!;
+    this.#stage.replaceChildren(item.render());
+    this.#caption.textContent = item.name;
+    this.node.setAttribute("aria-label", item.name);
+    this.#counter.textContent = count > 1 ? `${this.#index + 1} / ${count}` : "";
+    this.#previous.hidden = this.#next.hidden = count < 2;
+  }
+
+  close(): void {
+    if (this.node.open) this.node.close();
+  }
+
+  #keydown(event: KeyboardEvent): void {
+    if (event.key === "ArrowLeft") this.show(this.#index - 1);
+    else if (event.key === "ArrowRight") this.show(this.#index + 1);
+    else return;
+    event.preventDefault();
+  }
+
+  #closed(): void {
+    // Dropping the media stops a playing video and lets its bytes go.
+    this.#stage.replaceChildren();
+    this.#items = [];
+    const opener = this.#opener;
+    this.#opener = null;
+    if (opener?.isConnected) opener.focus({ preventScroll: true });
+  }
+}

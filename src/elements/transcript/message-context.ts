@@ -1,0 +1,83 @@
+// What a message's chips resolve against: its records by id and its attachments by id.
+import { resolveUserMessageContext } from "../../codec/resolve.js";
+import { decodeComposerContextRecord, decodeMessageContext } from "../../contract/decode.js";
+import { RECORDS_MAX } from "../../contract/limits.js";
+import type { ComposerContextRecord } from "../../contract/types.js";
+import type { TranscriptAttachment } from "../../transport/types.js";
+import type { TranscriptMessage } from "./types.js";
+
+/** A message's text with the records and attachments its chips resolve against. */
+export interface ResolvedMessageContext {
+  /** The text to render (a legacy message's upgraded text). */
+  text: string;
+  recordsById: ReadonlyMap<string, ComposerContextRecord>;
+  attachmentsById: ReadonlyMap<string, TranscriptAttachment>;
+  /** The usable attachments, in message order. */
+  attachments: readonly TranscriptAttachment[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object";
+
+// Decoding is pure and a context object is not changed once sent: decode each one once.
+const decoded = new WeakMap<object, readonly ComposerContextRecord[]>();
+
+/**
+ * The records of a message's context that decode (wire.md §a). A context that fails as a whole
+ * (too many records, duplicate ids) is not thrown away: its records are decoded one by one and
+ * the first of each id is kept, so a reader still sees every chip that can be drawn.
+ */
+function decodeRecords(context: unknown): readonly ComposerContextRecord[] {
+  if (!isObject(context)) return [];
+  const cached = decoded.get(context);
+  if (cached) return cached;
+  let records: ComposerContextRecord[];
+  const whole = decodeMessageContext(context);
+  if (whole.success) {
+    records = whole.output.records;
+  } else {
+    const raw = Array.isArray(context.records) ? context.records.slice(0, RECORDS_MAX) : [];
+    records = [];
+    const seen = new Set<string>();
+    for (const item of raw) {
+      const one = decodeComposerContextRecord(item);
+      if (!one.success || seen.has(one.output.contextId)) continue;
+      seen.add(one.output.contextId);
+      records.push(one.output);
+    }
+  }
+  decoded.set(context, records);
+  return records;
+}
+
+function usableAttachment(value: unknown): value is TranscriptAttachment {
+  return isObject(value) && typeof value.id === "string" && typeof value.name === "string" && typeof value.mimeType === "string";
+}
+
+/**
+ * The text and records of a message. A user message goes through `resolveUserMessageContext`:
+ * its structured context as it is (decoded), or, without one, its legacy text upgraded in memory
+ * (trailing `<terminal_context>` blocks and the like become links and records). Assistant and
+ * system messages are never upgraded: their text is the model's, not a legacy composer's.
+ */
+function contextRecords(message: TranscriptMessage): { text: string; records: ReadonlyMap<string, ComposerContextRecord> } {
+  const context = isObject(message.context) ? { version: 1 as const, records: [...decodeRecords(message.context)] } : undefined;
+  if (message.role === "user") {
+    try {
+      const resolved = resolveUserMessageContext({ text: message.text, context });
+      return { text: resolved.text, records: resolved.recordsById };
+    } catch (error) {
+      // The upgrade never throws on text; should it, the message still shows as it was sent.
+      console.error("t3-composer: resolving a message's context failed", error);
+    }
+  }
+  return { text: message.text, records: new Map(context?.records.map((record) => [record.contextId, record])) };
+}
+
+/** Resolves a message's context. Never throws on what the message holds. */
+export function resolveMessageContext(message: TranscriptMessage): ResolvedMessageContext {
+  const { text, records: recordsById } = contextRecords(message);
+  const attachments = (Array.isArray(message.attachments) ? message.attachments : []).filter(usableAttachment);
+  const attachmentsById = new Map<string, TranscriptAttachment>();
+  for (const attachment of attachments) if (!attachmentsById.has(attachment.id)) attachmentsById.set(attachment.id, attachment);
+  return { text, recordsById, attachmentsById, attachments };
+}

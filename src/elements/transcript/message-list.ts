@@ -1,0 +1,178 @@
+// The keyed list of messages. Each message keeps one MessageView (one <article>) for its whole
+// life: setting `messages`, appending and updating only touch the views whose message changed,
+// and changes are drawn together at the next `flush()`.
+import { checkMessage, checkMessages, patchMessage } from "./message-model.js";
+import { MessageView, type RenderDeps } from "./message-view.js";
+import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
+
+interface Entry {
+  message: TranscriptMessage;
+  view: MessageView;
+  /** The message last drawn; `undefined` before the first draw. */
+  drawn: TranscriptMessage | undefined;
+  /** Redraw without keeping anything drawn before (the registry or the resolver changed). */
+  force: boolean;
+}
+
+export class MessageList {
+  /** The container the articles live in. */
+  readonly node: HTMLElement;
+  #entries: Entry[] = [];
+  #byId = new Map<string, Entry>();
+  #dirty = new Set<Entry>();
+  #orderChanged = false;
+
+  constructor() {
+    this.node = document.createElement("div");
+    this.node.className = "messages";
+    this.node.setAttribute("part", "messages");
+  }
+
+  get messages(): TranscriptMessage[] {
+    return this.#entries.map((entry) => entry.message);
+  }
+
+  /**
+   * Replaces the whole thread. Messages are matched to what is drawn by id, then (for an
+   * optimistic message) by `clientMessageId`; a matched message whose content did not change
+   * is not redrawn.
+   */
+  set(messages: unknown): void {
+    const checked = checkMessages(messages);
+    const byClientId = new Map<string, Entry>();
+    for (const entry of this.#entries) if (entry.message.clientMessageId) byClientId.set(entry.message.clientMessageId, entry);
+    const next: Entry[] = [];
+    const nextById = new Map<string, Entry>();
+    const nextByClientId = new Map<string, Entry>();
+    const taken = new Set<Entry>();
+    for (const message of checked) {
+      const clientId = message.clientMessageId;
+      let entry = nextById.get(message.id) ?? (clientId ? nextByClientId.get(clientId) : undefined);
+      if (entry) {
+        // The same message twice in one array (an optimistic copy and the stored one, or a
+        // re-delivery): the later copy wins, in the earlier one's place.
+        nextById.delete(entry.message.id);
+        this.#assign(entry, message);
+        nextById.set(message.id, entry);
+        if (clientId) nextByClientId.set(clientId, entry);
+        continue;
+      }
+      entry = this.#byId.get(message.id) ?? (clientId ? byClientId.get(clientId) : undefined);
+      if (entry && taken.has(entry)) entry = undefined;
+      if (entry) this.#assign(entry, message);
+      else entry = this.#create(message);
+      taken.add(entry);
+      next.push(entry);
+      nextById.set(message.id, entry);
+      if (clientId) nextByClientId.set(clientId, entry);
+    }
+    for (const entry of this.#entries) {
+      if (!taken.has(entry)) {
+        entry.view.node.remove();
+        this.#dirty.delete(entry);
+      }
+    }
+    this.#entries = next;
+    this.#byId = nextById;
+    this.#orderChanged = true;
+  }
+
+  /**
+   * Adds a message at the end. A message whose id is shown already, or whose `clientMessageId`
+   * matches a shown message (the host's stored copy of an optimistic message), replaces that
+   * message in place instead.
+   */
+  append(message: unknown): void {
+    const checked = checkMessage(message, "appendMessage");
+    const clientId = checked.clientMessageId;
+    const existing =
+      this.#byId.get(checked.id) ?? (clientId ? this.#entries.find((entry) => entry.message.clientMessageId === clientId) : undefined);
+    if (existing) {
+      this.#byId.delete(existing.message.id);
+      this.#assign(existing, checked);
+      this.#byId.set(checked.id, existing);
+      return;
+    }
+    const entry = this.#create(checked);
+    this.#entries.push(entry);
+    this.#byId.set(checked.id, entry);
+    this.node.append(entry.view.node);
+  }
+
+  /** Merges `patch` into the message `id`; throws a `RangeError` when there is no such message. */
+  update(id: string, patch: TranscriptMessagePatch): void {
+    const entry = typeof id === "string" ? this.#byId.get(id) : undefined;
+    if (!entry) throw new RangeError(`updateMessage: no message with id ${JSON.stringify(id)}`);
+    this.#assign(entry, patchMessage(entry.message, patch));
+  }
+
+  /** Redraws every message at the next flush (the registry or the URL resolver changed). */
+  invalidateAll(): void {
+    for (const entry of this.#entries) {
+      entry.force = true;
+      this.#dirty.add(entry);
+    }
+  }
+
+  /** Whether anything waits for `flush()`. */
+  get pending(): boolean {
+    return this.#dirty.size > 0 || this.#orderChanged;
+  }
+
+  /**
+   * Draws what changed, newest message first (a chat is read from its end), until `deadline`
+   * (a `performance.now()` time). Returns `true` when nothing is left to draw. Every article is in
+   * place from the start; an article not drawn yet is an empty box until its turn.
+   */
+  flush(deps: RenderDeps, deadline = Infinity): boolean {
+    if (this.#orderChanged) this.#reorder();
+    this.#orderChanged = false;
+    for (let i = this.#entries.length - 1; i >= 0 && this.#dirty.size > 0; i--) {
+      const entry = this.#entries[i]!;
+      if (!this.#dirty.delete(entry)) continue;
+      const force = entry.force || entry.drawn === undefined;
+      entry.force = false;
+      if (!force && sameContent(entry.drawn!, entry.message)) continue;
+      entry.view.render(entry.message, deps, force);
+      entry.drawn = entry.message;
+      if (performance.now() >= deadline) return this.#dirty.size === 0;
+    }
+    this.#dirty.clear(); // only entries that left the list could remain
+    return true;
+  }
+
+  #create(message: TranscriptMessage): Entry {
+    const entry: Entry = { message, view: new MessageView(), drawn: undefined, force: false };
+    this.#dirty.add(entry);
+    return entry;
+  }
+
+  #assign(entry: Entry, message: TranscriptMessage): void {
+    if (entry.message === message) return;
+    entry.message = message;
+    this.#dirty.add(entry);
+  }
+
+  /** Puts the articles in message order, moving only those out of place. */
+  #reorder(): void {
+    let cursor = this.node.firstChild;
+    for (const { view } of this.#entries) {
+      if (view.node === cursor) cursor = cursor.nextSibling;
+      else this.node.insertBefore(view.node, cursor);
+    }
+  }
+}
+
+/**
+ * Whether two messages draw the same. A host that sets `messages` again with fresh objects
+ * (after a refetch) should not repaint the thread; the JSON is compared only when the objects
+ * differ, and only for messages that were touched.
+ */
+function sameContent(a: TranscriptMessage, b: TranscriptMessage): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}

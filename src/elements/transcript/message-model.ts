@@ -1,0 +1,43 @@
+// Checks what a host hands to the transcript. A wrong shape is a bug in the calling code and
+// throws at once (house style point 7); the contents (text, records, attachments) are
+// untrusted data and are checked where they are drawn.
+import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
+
+const ROLES = new Set(["user", "assistant", "system"]);
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Throws a `TypeError` naming the bad value unless `message` is a transcript message. */
+export function checkMessage(message: unknown, where: string): TranscriptMessage {
+  if (message === null || typeof message !== "object") {
+    throw new TypeError(`${where}: expected a message object, got ${describe(message)}`);
+  }
+  const { id, role, text } = message as Record<string, unknown>;
+  if (typeof id !== "string" || id === "") throw new TypeError(`${where}: message id must be a non-empty string, got ${describe(id)}`);
+  if (typeof role !== "string" || !ROLES.has(role)) {
+    throw new TypeError(`${where}: message ${id} has role ${describe(role)} (expected "user", "assistant" or "system")`);
+  }
+  if (typeof text !== "string") throw new TypeError(`${where}: message ${id} has text ${describe(text)} (expected a string)`);
+  return message as TranscriptMessage;
+}
+
+/** Throws unless `messages` is an array of messages. */
+export function checkMessages(messages: unknown): readonly TranscriptMessage[] {
+  if (!Array.isArray(messages)) throw new TypeError(`messages: expected an array, got ${describe(messages)}`);
+  return messages.map((message) => checkMessage(message, "messages"));
+}
+
+/** Applies a patch; the result is checked like any message. A patch cannot change the id. */
+export function patchMessage(message: TranscriptMessage, patch: TranscriptMessagePatch): TranscriptMessage {
+  if (patch === null || typeof patch !== "object") throw new TypeError(`updateMessage: expected a patch object, got ${describe(patch)}`);
+  if ("id" in patch && (patch as { id?: unknown }).id !== message.id) {
+    throw new TypeError(`updateMessage: a patch cannot change the id of message ${message.id}`);
+  }
+  return checkMessage({ ...message, ...patch }, "updateMessage");
+}

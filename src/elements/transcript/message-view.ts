@@ -1,0 +1,152 @@
+// One message's DOM. A message is re-rendered only when it changed, and then block by block:
+// while a reply streams in, the blocks whose Markdown did not change keep their nodes, so the
+// reader's selection and any open popover survive.
+import type { Token } from "marked";
+import type { ChipRegistry } from "../../presentation/types.js";
+import type { TranscriptAttachment } from "../../transport/types.js";
+import type { MediaItem } from "./actions.js";
+import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type AttachmentUrlResolver } from "./attachments.js";
+import { createTranscriptChip, type MessageScope } from "./chips.js";
+import { renderBlock } from "./markdown/blocks.js";
+import { lexMarkdown } from "./markdown/lexer.js";
+import { resolveMessageContext } from "./message-context.js";
+import type { TranscriptMessage } from "./types.js";
+
+/** What every message is drawn with; a change to any of it re-renders every message. */
+export interface RenderDeps {
+  host: HTMLElement;
+  registry: ChipRegistry;
+  resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+}
+
+interface Block {
+  raw: string;
+  node: Node | null;
+  /** The file attachments this block's chips show (they stay out of the file row). */
+  files: readonly string[];
+}
+
+/** What the kept blocks were drawn against: when any of it changes, every block is redrawn. */
+interface Basis {
+  context: unknown;
+  attachments: unknown;
+  role: string;
+  /** Link reference definitions apply to the whole text. */
+  links: string;
+}
+
+export class MessageView {
+  /** The message's `<article>`; the same node for the message's whole life. */
+  readonly node: HTMLElement;
+  #bubble: HTMLElement;
+  #body: HTMLElement;
+  #gallery: HTMLElement | null = null;
+  #galleryItems: readonly MediaItem[] = [];
+  #galleryIndex = new Map<string, number>();
+  #files: HTMLElement | null = null;
+  #filesKey = "";
+  #blocks: Block[] = [];
+  #basis: Basis | undefined;
+
+  constructor() {
+    this.node = document.createElement("article");
+    this.node.className = "message";
+    this.#bubble = document.createElement("div");
+    this.#bubble.className = "bubble";
+    this.#bubble.setAttribute("part", "bubble");
+    this.#body = document.createElement("div");
+    this.#body.className = "body markdown";
+    this.#body.setAttribute("part", "body");
+    this.#bubble.append(this.#body);
+    this.node.append(this.#bubble);
+  }
+
+  /** Draws `message`; with `force`, nothing drawn before is kept. Never throws. */
+  render(message: TranscriptMessage, deps: RenderDeps, force: boolean): void {
+    this.#attributes(message);
+    try {
+      this.#content(message, deps, force);
+    } catch (error) {
+      // A bug here must not take the thread down: show the text as it is.
+      console.error("t3-composer: a message failed to render", error);
+      this.#reset();
+      this.#body.textContent = message.text;
+    }
+  }
+
+  #attributes(message: TranscriptMessage): void {
+    const node = this.node;
+    node.dataset.role = message.role;
+    node.dataset.messageId = message.id;
+    node.setAttribute("part", `message message-${message.role}${message.pending ? " message-pending" : ""}`);
+    if (message.pending) node.dataset.pending = "true";
+    else delete node.dataset.pending;
+    if (message.pending) node.setAttribute("aria-busy", "true");
+    else node.removeAttribute("aria-busy");
+  }
+
+  #reset(): void {
+    this.#body.replaceChildren();
+    this.#blocks = [];
+    this.#basis = undefined;
+    this.#gallery?.remove();
+    this.#gallery = null;
+    this.#files?.remove();
+    this.#files = null;
+    this.#filesKey = "";
+  }
+
+  #content(message: TranscriptMessage, deps: RenderDeps, force: boolean): void {
+    const context = resolveMessageContext(message);
+    const tokens = lexMarkdown(context.text, { breaks: message.role === "user" });
+    const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
+    const previous = this.#basis;
+    const reusable =
+      !force && previous !== undefined && previous.context === basis.context && previous.attachments === basis.attachments && previous.role === basis.role && previous.links === basis.links;
+    if (!reusable) {
+      this.#reset();
+      this.#drawGallery(context.attachments.filter(isImageAttachment), deps);
+    }
+    this.#basis = basis;
+    const scope: MessageScope = {
+      host: deps.host,
+      registry: deps.registry,
+      messageId: message.id,
+      context,
+      resolveAttachmentUrl: deps.resolveAttachmentUrl,
+      gallery: this.#galleryItems,
+      galleryIndex: this.#galleryIndex,
+    };
+    this.#drawBlocks(tokens, scope);
+    const referenced = new Set(this.#blocks.flatMap((block) => block.files));
+    this.#drawFiles(context.attachments.filter((a) => !isImageAttachment(a) && !referenced.has(a.id)), deps);
+  }
+
+  #drawGallery(images: readonly TranscriptAttachment[], deps: RenderDeps): void {
+    this.#galleryItems = images.map((image) => mediaItem(image, deps.resolveAttachmentUrl));
+    this.#galleryIndex = new Map(images.map((image, index) => [image.id, index]));
+    this.#gallery = renderGallery(images, this.#galleryItems, deps.resolveAttachmentUrl);
+    if (this.#gallery) this.#bubble.prepend(this.#gallery);
+  }
+
+  #drawBlocks(tokens: readonly Token[], scope: MessageScope): void {
+    let kept = 0;
+    while (kept < this.#blocks.length && kept < tokens.length && this.#blocks[kept]!.raw === tokens[kept]!.raw) kept++;
+    for (const stale of this.#blocks.splice(kept)) (stale.node as ChildNode | null)?.remove();
+    for (const token of tokens.slice(kept)) {
+      const files = new Set<string>();
+      const node = renderBlock(token, { reference: (reference) => createTranscriptChip(reference, scope, files) });
+      if (node) this.#body.append(node);
+      this.#blocks.push({ raw: token.raw, node, files: [...files] });
+    }
+  }
+
+  #drawFiles(files: readonly TranscriptAttachment[], deps: RenderDeps): void {
+    const key = JSON.stringify(files.map((file) => file.id));
+    if (this.#files && key === this.#filesKey) return;
+    this.#files?.remove();
+    this.#filesKey = key;
+    this.#files = renderFileRow(files, deps.resolveAttachmentUrl);
+    if (this.#files) this.#bubble.append(this.#files);
+  }
+}

@@ -1,0 +1,287 @@
+import { css } from "lit";
+
+/** The transcript's own look: messages, Markdown, gallery, files, popovers and the modal. */
+export const transcriptStyles = css`
+  :host {
+    display: block;
+    --_user-bubble-bg: var(--t3-user-bubble-bg, var(--_surface));
+    --_user-bubble-fg: var(--t3-user-bubble-fg, var(--_fg));
+    line-height: 1.55;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .messages {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) * 2);
+  }
+  .message {
+    display: flex;
+    min-width: 0;
+    /* Off-screen messages skip layout and paint: a thread of thousands stays fast. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 5em;
+  }
+  .message[data-role="user"] {
+    justify-content: flex-end;
+  }
+  .message[data-role="system"] {
+    justify-content: center;
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .bubble {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+    min-width: 0;
+    max-width: 100%;
+  }
+  .message[data-role="user"] .bubble {
+    max-width: min(85%, 48rem);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-radius: var(--_radius);
+    background: var(--_user-bubble-bg);
+    color: var(--_user-bubble-fg);
+  }
+  .message[data-pending] .bubble {
+    opacity: 0.65;
+  }
+  .body:empty {
+    display: none;
+  }
+  .markdown {
+    overflow-wrap: anywhere;
+  }
+  .markdown > :first-child {
+    margin-top: 0;
+  }
+  .markdown > :last-child {
+    margin-bottom: 0;
+  }
+  .markdown :is(p, ul, ol, blockquote, pre, .md-table, h1, h2, h3, h4, h5, h6, hr) {
+    margin: 0 0 0.75em;
+  }
+  .markdown :is(h1, h2, h3, h4, h5, h6) {
+    line-height: 1.3;
+  }
+  .markdown h1 { font-size: 1.35em; }
+  .markdown h2 { font-size: 1.2em; }
+  .markdown :is(h3, h4, h5, h6) { font-size: 1em; }
+  .markdown :is(ul, ol) {
+    padding-left: 1.5em;
+  }
+  .markdown li.task {
+    list-style: none;
+  }
+  .markdown li.task > input {
+    margin: 0 0.4em 0 -1.3em;
+  }
+  .markdown a {
+    color: var(--_accent);
+  }
+  .markdown code {
+    font-family: var(--_mono);
+    font-size: 0.875em;
+    padding: 0.1em 0.3em;
+    border-radius: 4px;
+    background: var(--_surface);
+  }
+  .markdown pre {
+    padding: 0.75em 1em;
+    overflow-x: auto;
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+  }
+  .markdown pre code {
+    padding: 0;
+    background: none;
+    font-size: 0.85em;
+  }
+  .markdown blockquote {
+    padding-left: 0.9em;
+    border-left: 3px solid var(--_border);
+    color: var(--_muted);
+  }
+  .markdown hr {
+    border: 0;
+    border-top: 1px solid var(--_border);
+  }
+  .markdown .md-table {
+    overflow-x: auto;
+  }
+  .markdown table {
+    border-collapse: collapse;
+  }
+  .markdown :is(th, td) {
+    padding: 0.3em 0.7em;
+    border: 1px solid var(--_border);
+  }
+  .markdown th {
+    background: var(--_surface);
+  }
+  .markdown .md-raw {
+    white-space: pre-wrap;
+    font-family: var(--_mono);
+    font-size: 0.875em;
+  }
+  button.t3-chip {
+    cursor: pointer;
+    -webkit-user-select: text;
+    user-select: text;
+  }
+  button.t3-chip[data-action="none"] {
+    cursor: default;
+  }
+  button.t3-chip:hover:not([data-context-unresolved]) {
+    border-color: var(--_accent);
+  }
+  .gallery {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) * 0.75);
+  }
+  .gallery-item {
+    display: grid;
+    place-items: center;
+    width: 6rem;
+    height: 6rem;
+    padding: 0;
+    overflow: hidden;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    color: var(--_muted);
+    font: inherit;
+    font-size: 0.75em;
+    cursor: zoom-in;
+  }
+  .gallery-item img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .files {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) * 0.75);
+  }
+  .file {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4em;
+    padding: 0.3em 0.6em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_bg);
+    color: inherit;
+    font: inherit;
+    font-size: 0.875em;
+    cursor: pointer;
+  }
+  .file:disabled {
+    cursor: default;
+    color: var(--_muted);
+  }
+  .file-size {
+    color: var(--_muted);
+  }
+  :is(.gallery-item, .file, .modal button):focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  .popover,
+  .hover-card {
+    /* The UA centres popovers with inset: 0 and margin: auto; anchor them instead: under the
+       chip from its start edge, else ending at its end edge, else above it. A definite width
+       makes a too-wide box overflow (and so try the next position) instead of shrinking. */
+    inset: auto;
+    margin: 4px 0;
+    position-area: block-end span-inline-end;
+    position-try-fallbacks: flip-inline, flip-block, flip-block flip-inline;
+    width: max-content;
+    box-sizing: border-box;
+    max-width: min(36rem, calc(100vw - 16px));
+    max-height: min(28rem, 70vh);
+    overflow: auto;
+    padding: calc(var(--_space) * 1.5);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+    font-family: var(--_font);
+    box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
+  }
+  .popover {
+    position-anchor: --t3-details-anchor;
+  }
+  .popover:focus-visible {
+    outline: 2px solid var(--_focus);
+  }
+  .hover-card {
+    position-anchor: --t3-hover-anchor;
+    max-width: min(24rem, calc(100vw - 16px));
+  }
+  .modal {
+    box-sizing: border-box;
+    width: min(90vw, 72rem);
+    height: min(90vh, 56rem);
+    padding: 0;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+    font-family: var(--_font);
+  }
+  .modal[open] {
+    display: flex;
+    flex-direction: column;
+  }
+  .modal::backdrop {
+    background: rgb(0 0 0 / 0.6);
+  }
+  .modal .stage {
+    flex: 1;
+    min-height: 0;
+    display: grid;
+    place-items: center;
+    padding: var(--_space);
+  }
+  .modal .stage > * {
+    max-width: 100%;
+    max-height: 100%;
+  }
+  .modal .bar {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-top: 1px solid var(--_border);
+  }
+  .modal .caption {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .modal .counter {
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+  }
+  .modal button {
+    min-width: 2em;
+    padding: 0.2em 0.5em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    color: inherit;
+    font: inherit;
+    cursor: pointer;
+  }
+  .presenter-content {
+    display: contents;
+  }
+`;

@@ -1,0 +1,237 @@
+import { LitElement, html } from "lit";
+import { chipStyles } from "../../presentation/chip.styles.js";
+import { detailsStyles } from "../../presentation/details.styles.js";
+import { chipRegistry } from "../../presentation/shared-registry.js";
+import { themeStyles } from "../../presentation/theme.styles.js";
+import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
+import { actionTarget, activate, hoverChip, type Overlays } from "./activation.js";
+import type { AttachmentUrlResolver } from "./attachments.js";
+import { DetailsPopover } from "./details-popover.js";
+import { HoverCard } from "./hover-card.js";
+import { MediaModal } from "./media-modal.js";
+import { MessageList } from "./message-list.js";
+import { transcriptStyles } from "./t3-transcript.styles.js";
+import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
+
+/** How long one drawing slice may take, in ms: well under a frame, so input stays responsive. */
+const SLICE_MS = 10;
+
+/**
+ * A thread of sent messages: Markdown rendered safely, context references drawn as chips by the
+ * chip registry, details popovers, a media modal, attachments, optimistic messages and streaming.
+ *
+ * @element t3-transcript
+ *
+ * @attr environment-id - The environment written into copied clipboard fragments.
+ * @attr thread-id - The thread written into copied clipboard fragments.
+ *
+ * @fires t3-chip-activate - A chip was activated (click, Enter, Space). Cancelable: canceling it
+ *   stops the default action (popover, media modal, opening a file or a pull request).
+ *
+ * @cssprop --t3-font - Text font.
+ * @cssprop --t3-font-mono - Code font.
+ * @cssprop --t3-fg - Text colour.
+ * @cssprop --t3-bg - Background of popovers and the modal.
+ * @cssprop --t3-muted - Secondary text.
+ * @cssprop --t3-border - Borders.
+ * @cssprop --t3-accent - Links and focus.
+ * @cssprop --t3-danger - Failures, deleted diff lines.
+ * @cssprop --t3-surface - Code blocks, tables, assistant surfaces.
+ * @cssprop --t3-radius - Corner radius of bubbles and popovers.
+ * @cssprop --t3-space - The spacing unit.
+ * @cssprop --t3-user-bubble-bg - Background of the user's bubbles.
+ * @cssprop --t3-user-bubble-fg - Text colour of the user's bubbles.
+ * @cssprop --t3-chip-bg - Chip background.
+ * @cssprop --t3-chip-fg - Chip text.
+ * @cssprop --t3-chip-border - Chip border.
+ * @cssprop --t3-chip-radius - Chip corner radius.
+ * @cssprop --t3-tone-open - Open pull requests.
+ * @cssprop --t3-tone-draft - Draft pull requests.
+ * @cssprop --t3-tone-merged - Merged pull requests.
+ * @cssprop --t3-tone-closed - Closed pull requests.
+ * @cssprop --t3-focus-ring - Focus outline.
+ *
+ * @csspart messages - The list of messages.
+ * @csspart message - Each message (`<article>`), also `message-user`, `message-assistant`, `message-system`, `message-pending`.
+ * @csspart bubble - The box around a message's content.
+ * @csspart body - A message's rendered Markdown.
+ * @csspart chip - Each chip, also `chip-<kind>` and `chip-unresolved`.
+ * @csspart gallery - A message's strip of images.
+ * @csspart gallery-item - One thumbnail of the strip.
+ * @csspart files - A message's row of files that no chip references.
+ * @csspart file - One file of that row.
+ * @csspart popover - The details popover.
+ * @csspart hover-card - The pull-request hover card.
+ * @csspart modal - The media modal (`<dialog>`).
+ * @csspart modal-stage - The image or video inside the modal.
+ * @csspart modal-previous - The modal's "Previous" button.
+ * @csspart modal-next - The modal's "Next" button.
+ * @csspart modal-close - The modal's "Close" button.
+ */
+export class T3TranscriptElement extends LitElement {
+  static override styles = [themeStyles, chipStyles, detailsStyles, transcriptStyles];
+
+  static override properties = {
+    environmentId: { attribute: "environment-id" },
+    threadId: { attribute: "thread-id" },
+  };
+
+  /** The environment written into copied clipboard fragments. */
+  declare environmentId: string | null;
+  /** The thread written into copied clipboard fragments. */
+  declare threadId: string | null;
+
+  #list = new MessageList();
+  #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
+  #registry: ChipRegistry = chipRegistry;
+  #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  #connection: AbortController | null = null;
+  #unsubscribe: (() => void) | null = null;
+  /** The presenters drawn with, to notice a change made while disconnected. */
+  #drawnWith: ReadonlyArray<ChipPresenter | undefined> = [];
+  /** The timer of the next drawing slice, while a long thread is drawn. */
+  #nextSlice: ReturnType<typeof setTimeout> | undefined;
+  /** Who waits for the thread to be drawn (`updateComplete`). */
+  #drawnWaiters: Array<() => void> = [];
+
+  constructor() {
+    super();
+    this.environmentId = null;
+    this.threadId = null;
+  }
+
+  /** The messages, oldest first. Setting it replaces the thread, keeping what did not change. */
+  get messages(): TranscriptMessage[] {
+    return this.#list.messages;
+  }
+  set messages(messages: TranscriptMessage[]) {
+    this.#list.set(messages);
+    this.requestUpdate();
+  }
+
+  /** Adds a message at the end, or replaces the message with its id or `clientMessageId` in place. */
+  appendMessage(message: TranscriptMessage): void {
+    this.#list.append(message);
+    this.requestUpdate();
+  }
+
+  /** Merges `patch` into one message and redraws that message only. Throws for an unknown id. */
+  updateMessage(id: string, patch: TranscriptMessagePatch): void {
+    this.#list.update(id, patch);
+    this.requestUpdate();
+  }
+
+  /** The chip registry; default: the shared `chipRegistry`. */
+  get registry(): ChipRegistry {
+    return this.#registry;
+  }
+  set registry(registry: ChipRegistry) {
+    if (!registry || typeof registry.get !== "function" || typeof registry.subscribe !== "function") {
+      throw new TypeError(`registry: expected a chip registry, got ${String(registry)}`);
+    }
+    if (registry === this.#registry) return;
+    this.#registry = registry;
+    if (this.isConnected) this.#subscribe();
+    this.#redrawAll();
+  }
+
+  /**
+   * Where an attachment loads from, by its id: `undefined` falls back to the attachment's own
+   * `url`. Only http, https and object URLs are used.
+   */
+  get resolveAttachmentUrl(): AttachmentUrlResolver | undefined {
+    return this.#resolveAttachmentUrl;
+  }
+  set resolveAttachmentUrl(resolve: AttachmentUrlResolver | undefined) {
+    if (resolve !== undefined && resolve !== null && typeof resolve !== "function") {
+      throw new TypeError(`resolveAttachmentUrl: expected a function, got ${String(resolve)}`);
+    }
+    if ((resolve ?? undefined) === this.#resolveAttachmentUrl) return;
+    this.#resolveAttachmentUrl = resolve ?? undefined;
+    this.#redrawAll();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#connection = new AbortController();
+    const { signal } = this.#connection;
+    const list = this.#list.node;
+    list.addEventListener("click", (event) => this.#onClick(event), { signal });
+    const hover = (entering: boolean) => (event: Event) => hoverChip(event, list, this.#overlays.hoverCard, entering);
+    list.addEventListener("pointerover", hover(true), { signal });
+    list.addEventListener("pointerout", hover(false), { signal });
+    list.addEventListener("focusin", hover(true), { signal });
+    list.addEventListener("focusout", hover(false), { signal });
+    this.#subscribe();
+    if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
+    else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#connection?.abort();
+    this.#connection = null;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#overlays.popover.close();
+    this.#overlays.hoverCard.hide();
+    this.#overlays.modal.close();
+    clearTimeout(this.#nextSlice);
+    this.#nextSlice = undefined;
+  }
+
+  protected override render() {
+    const { popover, hoverCard, modal } = this.#overlays;
+    return html`${this.#list.node}${popover.node}${hoverCard.node}${modal.node}`;
+  }
+
+  protected override updated(): void {
+    if (this.#nextSlice === undefined) this.#drawSlice();
+  }
+
+  /** Resolves once lit has rendered and every message is drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    if (this.#list.pending) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
+    return result;
+  }
+
+  // A long thread is drawn in slices so input is never blocked for long: the newest messages
+  // first, then a new slice after the browser had its turn. A streaming update is one slice.
+  #drawSlice(): void {
+    this.#nextSlice = undefined;
+    if (this.#list.pending) {
+      this.#drawnWith = this.#presenters();
+      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl };
+      if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
+        if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
+        return;
+      }
+    }
+    const waiters = this.#drawnWaiters;
+    this.#drawnWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  #subscribe(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = this.#registry.subscribe(() => this.#redrawAll());
+  }
+
+  #presenters(): Array<ChipPresenter | undefined> {
+    const registry = this.#registry;
+    return [registry.fallback, ...registry.kinds().map((kind) => registry.get(kind))];
+  }
+
+  #redrawAll(): void {
+    this.#overlays.popover.close();
+    this.#overlays.hoverCard.hide();
+    this.#list.invalidateAll();
+    this.requestUpdate();
+  }
+
+  #onClick(event: Event): void {
+    const node = actionTarget(event, this.#list.node);
+    if (node) activate(this, node, this.#overlays);
+  }
+}

@@ -1,0 +1,108 @@
+// Small DOM builders for details popovers and hover cards. Every value from a record goes in
+// through `textContent` or a checked attribute: records are untrusted (README Decision 12).
+
+const LIVE_LINK_PROTOCOLS = new Set(["http:", "https:"]);
+
+/**
+ * The normalized URL when `href` is an absolute `http:` or `https:` URL, else `null`. Relative
+ * URLs are refused too: a message's link must not quietly point into the host page's origin.
+ */
+export function liveHttpUrl(href: string | null | undefined): string | null {
+  if (typeof href !== "string") return null;
+  let url: URL;
+  try {
+    url = new URL(href.trim());
+  } catch {
+    return null;
+  }
+  return LIVE_LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
+}
+
+/** An element with a class and optional text. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A link that opens in a new tab when `href` is http(s); otherwise the text alone. */
+export function linkOrText(href: string, text = href): HTMLElement {
+  const live = liveHttpUrl(href);
+  if (!live) return el("span", "t3-details-url", text);
+  const link = el("a", "t3-details-url", text);
+  link.href = live;
+  link.target = "_blank";
+  link.rel = "noopener noreferrer";
+  return link;
+}
+
+/** The card every details view starts with: a `t3-details` box with a title. */
+export function detailsCard(kind: string, title: string, subtitle?: string): HTMLElement {
+  const card = el("div", "t3-details");
+  card.dataset.kind = kind;
+  card.append(el("div", "t3-details-title", title));
+  if (subtitle) card.append(el("div", "t3-details-subtitle", subtitle));
+  return card;
+}
+
+/** A `<dl>` of name/value rows; rows whose value is empty are left out. */
+export function fieldList(rows: ReadonlyArray<readonly [string, string | Node | null | undefined]>): HTMLElement | null {
+  const list = el("dl", "t3-details-fields");
+  for (const [name, value] of rows) {
+    if (value === null || value === undefined || value === "") continue;
+    list.append(el("dt", undefined, name));
+    const cell = el("dd");
+    cell.append(value);
+    list.append(cell);
+  }
+  return list.childElementCount ? list : null;
+}
+
+/** A titled section holding `body`. */
+export function section(name: string, body: Node): HTMLElement {
+  const box = el("section", "t3-details-section");
+  box.append(el("div", "t3-details-heading", name), body);
+  return box;
+}
+
+/** Preformatted text: a `<pre><code>` that keeps whitespace and scrolls. */
+export function codeBlock(text: string, className = ""): HTMLElement {
+  const pre = el("pre", `t3-details-code ${className}`.trim());
+  pre.append(el("code", undefined, text));
+  return pre;
+}
+
+/**
+ * Preformatted lines, each a span with `data-line` (its number) and, when `classify` says so, a
+ * class. The numbers are drawn by CSS (`::before`), so a selection copies the text alone.
+ */
+export function numberedLines(
+  text: string,
+  firstLine: number,
+  className: string,
+  classify?: (line: string) => string | undefined,
+): HTMLElement {
+  const pre = el("pre", `t3-details-code ${className}`);
+  const code = el("code");
+  text.split("\n").forEach((line, index) => {
+    if (index > 0) code.append("\n");
+    const span = el("span", "t3-line", line);
+    span.dataset.line = String(firstLine + index);
+    const extra = classify?.(line);
+    if (extra) span.classList.add(extra);
+    code.append(span);
+  });
+  pre.append(code);
+  return pre;
+}
+
+/** Appends the non-null nodes. */
+export function appendAll(parent: HTMLElement, nodes: ReadonlyArray<Node | null | undefined>): HTMLElement {
+  for (const node of nodes) if (node) parent.append(node);
+  return parent;
+}
