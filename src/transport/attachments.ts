@@ -3,7 +3,17 @@
 import { decodeWith } from "../contract/decode.js";
 import { ComposerError, HostResponseError } from "./errors.js";
 import { UploadAnswerSchema } from "./frames.js";
-import { attachmentsUrl, hostResponseError, isSuccess, parseJsonOr, requestHeaders, timedRequest, type HttpConfig } from "./http.js";
+import {
+  RequestTimeoutError,
+  attachmentsUrl,
+  hostResponseError,
+  isSuccess,
+  parseJsonOr,
+  requestHeaders,
+  timedRequest,
+  type HttpConfig,
+} from "./http.js";
+import type { Clock } from "./retry.js";
 import type { UploadOptions } from "./types.js";
 import { sendUploadRequest } from "./upload-request.js";
 
@@ -22,6 +32,8 @@ export interface AttachmentSource {
 export interface AttachmentConfig {
   XMLHttpRequest: typeof XMLHttpRequest | null | undefined;
   attachmentUrl: ((source: AttachmentSource) => string) | undefined;
+  /** The timers of an upload's stall bound. */
+  clock: Clock;
 }
 
 /** @internal `XMLHttpRequest` where the platform has one, unless the options say `null`. */
@@ -47,13 +59,22 @@ export async function uploadAttachment(
   let response;
   try {
     response = await sendUploadRequest(
-      { url: attachmentsUrl(config), body: file, headers, signal: options.signal, onProgress: options.onProgress },
+      {
+        url: attachmentsUrl(config),
+        body: file,
+        headers,
+        signal: options.signal,
+        onProgress: options.onProgress,
+        stallMs: config.timeoutMs,
+        clock: attachments.clock,
+      },
       attachments.XMLHttpRequest,
       config.fetch,
     );
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
-    throw new ComposerError("upload-failed", `Could not upload ${options.name}: the host is unreachable`, { cause: error });
+    const reason = error instanceof RequestTimeoutError ? error.message : "the host is unreachable";
+    throw new ComposerError("upload-failed", `Could not upload ${options.name}: ${reason}`, { cause: error });
   }
   if (!isSuccess(response.status)) {
     const cause = hostResponseError(response.status, response.text);

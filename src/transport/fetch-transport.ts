@@ -31,7 +31,7 @@ export function createFetchTransport(options: FetchTransportOptions): ComposerTr
 export function createFetchTransportWithClock(options: FetchTransportOptions, clock: Clock): ComposerTransport {
   const config = resolveHttpConfig(options);
   const policy = resolveRetryPolicy(options.retry);
-  const attachments: AttachmentConfig = { XMLHttpRequest: resolveXhr(options.XMLHttpRequest), attachmentUrl: options.attachmentUrl };
+  const attachments: AttachmentConfig = { XMLHttpRequest: resolveXhr(options.XMLHttpRequest), attachmentUrl: options.attachmentUrl, clock };
   return {
     capabilities: { inlineMessageContext: options.inlineMessageContext ?? true },
     send: (message, sendOptions) => postMessage(config, policy, clock, message, signalOf(sendOptions)),

@@ -22,7 +22,12 @@ export interface HttpTransportOptions {
   inlineMessageContext?: boolean | undefined;
   /** How sends are retried (fetch adapter) and reconnects paced (WebSocket adapter). */
   retry?: RetryOptions | undefined;
-  /** How long one HTTP request may take, in milliseconds, before it counts as a network failure. Default 30,000. */
+  /**
+   * How long one HTTP request may take, in milliseconds, before it counts as a network failure.
+   * An upload may take longer as long as its bytes keep moving: it fails with `upload-failed` once
+   * this long passes with no progress and no answer (through fetch, or without `onProgress`, where
+   * progress cannot be seen, this bounds the whole upload). Default 30,000.
+   */
   timeoutMs?: number | undefined;
   /**
    * Where `fetchAttachment` loads an attachment from. Default: `{baseUrl}/attachments/{attachmentId}`

@@ -68,7 +68,7 @@ export function createWebSocketTransportWithClock(options: WebSocketTransportOpt
   if (typeof WebSocketImpl !== "function") {
     throw new TypeError("No WebSocket implementation: pass options.WebSocket (for example the `ws` package's) on Node 20");
   }
-  const attachments: AttachmentConfig = { XMLHttpRequest: resolveXhr(options.XMLHttpRequest), attachmentUrl: options.attachmentUrl };
+  const attachments: AttachmentConfig = { XMLHttpRequest: resolveXhr(options.XMLHttpRequest), attachmentUrl: options.attachmentUrl, clock };
   const live = new LiveThread(policy, clock, options.onError);
   const socket = new LiveSocket(toWebSocketUrl(threadUrl(config, "live")), options.protocols, WebSocketImpl, policy, clock, {
     onOpen: () => live.resendPending(),

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ComposerError, HostResponseError, createFetchTransport } from "../../../src/transport/index.js";
+import { createFetchTransportWithClock } from "../../../src/transport/fetch-transport.js";
+import { ManualClock } from "../support/clock.js";
 import { abortReason } from "../support/fixtures.js";
 
 /** Records what the adapter does with it; the test plays the network by calling `respond` and friends. */
@@ -136,4 +138,46 @@ describe("upload through XMLHttpRequest", () => {
     assert.equal(error.code, "upload-failed");
     assert.equal(error.message, "The host's answer to an upload is not { attachmentId }");
   });
+
+  it("fails an upload with upload-failed once timeoutMs pass with no progress and no answer", async () => {
+    const clock = new ManualClock();
+    const options = { baseUrl: "http://host.test/api", threadId: "t", timeoutMs: 1000, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest };
+    const uploading = createFetchTransportWithClock(options, clock).upload!(file, {
+      localId: "att_1",
+      name: "a.txt",
+      signal: new AbortController().signal,
+      onProgress: () => {},
+    });
+    const xhr = FakeXhr.last!;
+    clock.advance(999);
+    assert.equal(xhr.aborted, false);
+    clock.advance(1);
+    const error = await uploading.catch((e: unknown) => e);
+    assert.ok(error instanceof ComposerError);
+    assert.equal(error.code, "upload-failed");
+    assert.equal(error.message, "Could not upload a.txt: The host did not answer within 1000 ms");
+    assert.equal(xhr.aborted, true);
+  });
+
+  it("keeps an upload going past timeoutMs as long as its bytes move, and stops its timer when done", async () => {
+    const clock = new ManualClock();
+    const options = { baseUrl: "http://host.test/api", threadId: "t", timeoutMs: 1000, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest };
+    const uploading = createFetchTransportWithClock(options, clock).upload!(file, {
+      localId: "att_1",
+      name: "a.txt",
+      signal: new AbortController().signal,
+      onProgress: () => {},
+    });
+    const xhr = FakeXhr.last!;
+    for (const loaded of [3, 6, 10]) {
+      clock.advance(999);
+      xhr.progress(loaded, 10);
+    }
+    clock.advance(999);
+    xhr.respond(201, '{"attachmentId":"upload_4"}');
+    assert.deepEqual(await uploading, { attachmentId: "upload_4" });
+    assert.equal(xhr.aborted, false);
+    assert.deepEqual(clock.pending, []);
+  });
 });
+
