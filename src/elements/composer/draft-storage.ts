@@ -1,10 +1,13 @@
 // `draft-key` (ui.md point 14): the draft survives a reload in localStorage, with its records and
 // which uploads finished. Bytes are not saved (they do not fit), so an upload that had not
 // finished comes back failed, to be attached again or removed: visible, never silently lost.
+// A draft whose send went out unanswered keeps that send's `clientMessageId`, so that sending it
+// again after a reload is stored once.
 import type { ComposerContextRecord } from "../../contract/types.js";
 import { emit } from "../events.js";
 import { newEntry, type AttachmentEntry, type AttachmentKind } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
+import { adoptMessageId, MESSAGE_ID_PATTERN, pendingMessageId } from "./message.js";
 import { ownRecord } from "./record-check.js";
 import { replaceDraft, valueOf } from "./value.js";
 
@@ -26,6 +29,8 @@ interface StoredDraft {
   text: string;
   records: ComposerContextRecord[];
   attachments: StoredAttachment[];
+  /** The id of a send of this very draft that went out and was not answered. */
+  clientMessageId?: string;
   savedAt: string;
 }
 
@@ -51,6 +56,8 @@ export function saveDraft(core: ComposerCore, key = core.host.draftKey): void {
       localStorage.removeItem(DRAFT_STORAGE_PREFIX + key);
     } else {
       const draft: StoredDraft = { version: DRAFT_VERSION, text: value.text, records, attachments, savedAt: new Date().toISOString() };
+      const clientMessageId = pendingMessageId(core);
+      if (clientMessageId) draft.clientMessageId = clientMessageId;
       localStorage.setItem(DRAFT_STORAGE_PREFIX + key, JSON.stringify(draft));
     }
     core.loadedKey = key;
@@ -96,6 +103,7 @@ export function restoreDraft(core: ComposerCore, key: string): boolean {
     entries.set(stored.contextId, newEntry(stored.contextId, stored.localId, stored.kind, null, attachmentId ? "ready" : "failed", attachmentId));
   }
   replaceDraft(core, draft.text, records, entries);
+  if (typeof draft.clientMessageId === "string" && MESSAGE_ID_PATTERN.test(draft.clientMessageId)) adoptMessageId(core, draft.clientMessageId);
   core.loadedKey = key;
   return true;
 }

@@ -10,6 +10,8 @@ import { valueOf } from "./value.js";
 
 /** Characters after `msg_` in a `clientMessageId` (README Decision 3). */
 const MESSAGE_ID_LENGTH = 20;
+/** A `clientMessageId` as the composer mints it. */
+export const MESSAGE_ID_PATTERN = /^msg_[a-z0-9]{20}$/;
 
 /** A terminal excerpt whose text is gone (reference-app.md: "normalized text empty"). */
 function isExpired(record: ComposerContextRecord): boolean {
@@ -39,6 +41,20 @@ function clientMessageId(core: ComposerCore): string {
     core.messageId = { id: "msg_" + randomToken(MESSAGE_ID_LENGTH), version: core.editVersion };
   }
   return core.messageId.id;
+}
+
+/** The id a send of the draft as it is now went out under, if one did (it is saved with the draft). */
+export function pendingMessageId(core: ComposerCore): string | null {
+  return core.messageId?.version === core.editVersion ? core.messageId.id : null;
+}
+
+/**
+ * A restored draft takes the id its last send went out under: if the host stored that send but
+ * the answer never came (the page closed first), sending the draft again is a retry the host
+ * recognises, not a second message.
+ */
+export function adoptMessageId(core: ComposerCore, id: string): void {
+  core.messageId = { id, version: core.editVersion };
 }
 
 /** The message of the current draft, or `null` when there is nothing to send. */

@@ -142,4 +142,40 @@ describe("<t3-composer> draft-key", () => {
     expect((await error).detail.code).to.equal("storage-failed");
     expect(el.value).to.deep.equal({ text: "" });
   });
+
+  it("saves the clientMessageId of an unanswered send with the draft, and a send after the reload reuses it", async () => {
+    const manual = manualTransport();
+    const first = await mount({ "draft-key": "unanswered" });
+    first.transport = manual.transport;
+    first.value = { text: "did it arrive?" };
+    void first.send().catch(() => {});
+    await frame();
+    const [attempt] = manual.sends;
+    first.remove(); // saves, then aborts the send
+    expect(stored("unanswered")).to.deep.include({ text: "did it arrive?", clientMessageId: attempt!.message.clientMessageId });
+    const second = await mount({ "draft-key": "unanswered" });
+    second.transport = manual.transport;
+    void second.send();
+    await frame();
+    expect(manual.sends.map((send) => send.message.clientMessageId)).to.deep.equal([attempt!.message.clientMessageId, attempt!.message.clientMessageId]);
+  });
+
+  it("mints a new clientMessageId once a restored draft is edited, and ignores a malformed saved one", async () => {
+    localStorage.setItem(DRAFT_STORAGE_PREFIX + "edited", JSON.stringify({ version: 1, text: "a", records: [], attachments: [], clientMessageId: "msg_aaaaaaaaaaaaaaaaaaaa" }));
+    localStorage.setItem(DRAFT_STORAGE_PREFIX + "bad-id", JSON.stringify({ version: 1, text: "b", records: [], attachments: [], clientMessageId: "__proto__" }));
+    const transport = memoryTransport();
+    const edited = await mount({ "draft-key": "edited" });
+    edited.transport = transport;
+    await focusEnd(edited);
+    await type("!");
+    await frame();
+    await edited.send();
+    const badId = await mount({ "draft-key": "bad-id" });
+    badId.transport = transport;
+    await badId.send();
+    const [one, two] = transport.sent.map((message) => message.clientMessageId);
+    expect([one === "msg_aaaaaaaaaaaaaaaaaaaa", /^msg_[a-z0-9]{20}$/.test(one!), /^msg_[a-z0-9]{20}$/.test(two!)]).to.deep.equal([false, true, true]);
+    expect(transport.sent.map((message) => message.text)).to.deep.equal(["a!", "b"]);
+  });
 });
+

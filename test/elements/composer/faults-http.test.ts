@@ -184,6 +184,26 @@ describe("<t3-composer> faults against the reference host (fetch adapter)", func
     await retryAndCheck(sentIds(el), draftText(localId), uploadId);
   });
 
+  it("stores a message once when the page goes away while its send waits, and the restored draft is sent again", async () => {
+    el.setAttribute("draft-key", "leaving");
+    const localId = await buildDraft(el);
+    const uploadId = el.attachments[0]!.attachmentId!;
+    const before = snapshot(el);
+    const ids = sentIds(el);
+    await host.faults("messages", ["late"]); // the host stores it; its answer never comes
+    const sending = sendFailure(el);
+    await next(el, "t3-send");
+    await until(async () => (await host.messages()).length === 1, "the host to store the message");
+    el.remove(); // the page goes away: the draft is saved, the send aborted
+    expect(await sending).to.deep.equal({ code: "send-failed", name: "ComposerError" });
+    el = await mount({ "draft-key": "leaving" });
+    el.transport = transport(TIMEOUT_MS);
+    expect(snapshot(el)).to.deep.equal(before);
+    // Sent again under the id of the first attempt, which the host knows: it keeps one copy.
+    await retryAndCheck(ids, draftText(localId), uploadId);
+    localStorage.clear();
+  });
+
   it("shows an upload cut half way as failed, leaves nothing on the host, and uploads it once on retry", async () => {
     // Every attempt is cut: Chromium silently re-sends a request whose reused connection was
     // reset before any answer, so a single cut would never reach the page.
