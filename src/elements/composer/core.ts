@@ -53,6 +53,8 @@ export interface ComposerCore {
   loadedKey: string | null;
   /** Cancels the pending save (settle.ts), when one is scheduled. */
   cancelSettle: (() => void) | null;
+  /** Characters the last save (or form value) wrote: how soon the next one may run (settle.ts). */
+  settledChars: number;
   /** The image whose removal waits for a person's confirmation. */
   confirming: string | null;
   announcement: string;
@@ -93,6 +95,7 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
     formDisabled: false,
     loadedKey: null,
     cancelSettle: null,
+    settledChars: 0,
     confirming: null,
     announcement: "",
     teardown: null,

@@ -38,9 +38,12 @@ function storageFailed(core: ComposerCore, message: string, cause: unknown): voi
   emit(core.host, "t3-error", { code: "storage-failed", message, cause });
 }
 
-/** Saves the draft under the element's `draft-key` (an empty draft removes the entry). */
-export function saveDraft(core: ComposerCore, key = core.host.draftKey): void {
-  if (!key) return;
+/**
+ * Saves the draft under the element's `draft-key` (an empty draft removes the entry). Returns the
+ * saved draft's size in characters (0 when nothing was written): what the next save will cost.
+ */
+export function saveDraft(core: ComposerCore, key = core.host.draftKey): number {
+  if (!key) return 0;
   const value = valueOf(core.state.doc, core.records.live);
   const records = value.context?.records.slice() ?? [];
   for (const record of core.records.live.values()) {
@@ -51,6 +54,7 @@ export function saveDraft(core: ComposerCore, key = core.host.draftKey): void {
     if (entry.status === "ready" && entry.attachmentId) stored.attachmentId = entry.attachmentId;
     return stored;
   });
+  let written = 0;
   try {
     if (value.text === "" && records.length === 0) {
       localStorage.removeItem(DRAFT_STORAGE_PREFIX + key);
@@ -58,12 +62,15 @@ export function saveDraft(core: ComposerCore, key = core.host.draftKey): void {
       const draft: StoredDraft = { version: DRAFT_VERSION, text: value.text, records, attachments, savedAt: new Date().toISOString() };
       const clientMessageId = pendingMessageId(core);
       if (clientMessageId) draft.clientMessageId = clientMessageId;
-      localStorage.setItem(DRAFT_STORAGE_PREFIX + key, JSON.stringify(draft));
+      const json = JSON.stringify(draft);
+      written = json.length;
+      localStorage.setItem(DRAFT_STORAGE_PREFIX + key, json);
     }
     core.loadedKey = key;
   } catch (error) {
     storageFailed(core, `The draft could not be saved under "${key}".`, error);
   }
+  return written;
 }
 
 function readDraft(core: ComposerCore, key: string): StoredDraft | null {

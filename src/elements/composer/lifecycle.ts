@@ -60,13 +60,21 @@ export function registryChanged(core: ComposerCore): void {
 }
 
 function connectListeners(core: ComposerCore): void {
-  // The window of the document the element is in now: it may have moved into an iframe's.
-  const view = core.host.ownerDocument.defaultView ?? window;
+  // The document the element is in now, and its window: it may have moved into an iframe's.
+  const document = core.host.ownerDocument;
+  const view = document.defaultView ?? window;
   const onPageHide = () => settleNow(core);
+  // A hidden page may be discarded or killed without `pagehide` (mobile browsers, tab discarding):
+  // being hidden is the last moment that is sure to come.
+  const onVisibilityChange = () => {
+    if (document.visibilityState === "hidden") settleNow(core);
+  };
   view.addEventListener("pagehide", onPageHide);
+  document.addEventListener("visibilitychange", onVisibilityChange);
   const unsubscribe = core.host.registry.subscribe(() => core.chips.redrawAll());
   core.teardown = () => {
     view.removeEventListener("pagehide", onPageHide);
+    document.removeEventListener("visibilitychange", onVisibilityChange);
     unsubscribe();
   };
 }

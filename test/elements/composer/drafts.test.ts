@@ -1,5 +1,6 @@
 import { expect } from "@esm-bundle/chai";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
+import { PROMPT_SETTLE_MAX_CHARS } from "../../../src/elements/composer/settle.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { chipsOf, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, record, terminal, type, unmountAll } from "./helpers.js";
 
@@ -21,12 +22,42 @@ describe("<t3-composer> draft-key", () => {
     localStorage.clear();
   });
 
-  it("saves the draft soon after a change, without any other event", async () => {
+  it("saves a draft of ordinary size in the task that changed it, without any other event", async () => {
     const el = await mount({ "draft-key": "soon" });
     await focusEnd(el);
     await type("hello");
-    await until(() => stored("soon") !== null);
+    await frame(); // ProseMirror reads the typed text in a task of its own
     expect(stored("soon")).to.deep.include({ version: 1, text: "hello", records: [], attachments: [] });
+    el.value = { text: "set by the host" };
+    await Promise.resolve();
+    expect(stored("soon")).to.deep.include({ text: "set by the host" });
+  });
+
+  it("saves a big draft within 500 ms of a change rather than in the same task", async () => {
+    const big = "x".repeat(PROMPT_SETTLE_MAX_CHARS + 1);
+    const el = await mount({ "draft-key": "big" });
+    el.value = { text: big }; // the first save is at once: the draft was small until then
+    await Promise.resolve();
+    expect(stored("big")).to.deep.include({ text: big });
+    el.value = { text: `${big}!` };
+    await Promise.resolve();
+    expect(stored("big")).to.deep.include({ text: big });
+    await until(() => (stored("big") as { text: string }).text === `${big}!`);
+  });
+
+  it("saves at once when the page is hidden", async () => {
+    const big = "x".repeat(PROMPT_SETTLE_MAX_CHARS + 1);
+    const el = await mount({ "draft-key": "hidden" });
+    el.value = { text: big };
+    await Promise.resolve();
+    el.value = { text: `${big}?` };
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    try {
+      document.dispatchEvent(new Event("visibilitychange"));
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+    expect(stored("hidden")).to.deep.include({ text: `${big}?` });
   });
 
   it("survives a reload: a new element with the key restores text and records synchronously on connect", async () => {

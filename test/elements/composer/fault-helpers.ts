@@ -4,7 +4,9 @@
 import { ComposerError } from "../../../src/transport/errors.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { Clock } from "../../../src/transport/retry.js";
-import { chipsOf, focusEnd, frame, next, pngFile, terminal, type } from "./helpers.js";
+import { focusEnd, frame, next, pngFile, terminal, type } from "./helpers.js";
+
+export { snapshot } from "./snapshot.js";
 
 /** The link of the `terminal` record's chip. */
 export const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
@@ -35,17 +37,6 @@ export async function buildDraft(el: T3ComposerElement): Promise<string> {
 /** The text `buildDraft` makes, with the image's local id. */
 export function draftText(localId: string): string {
   return `Why does ${T1} fail? See ![shot.png](t3-context://v1/image/image_${localId}) `;
-}
-
-/** Everything a person can see or a host can read of the draft. */
-export function snapshot(el: T3ComposerElement) {
-  const root = el.shadowRoot!;
-  return {
-    value: el.value,
-    attachments: el.attachments,
-    chips: chipsOf(el).map((chip) => `${chip.getAttribute("aria-label")}${chip.dataset.status ? ` (${chip.dataset.status})` : ""}`),
-    shelf: [...root.querySelectorAll<HTMLElement>(".thumbnail")].map((thumbnail) => `${thumbnail.title} ${thumbnail.dataset.status}`),
-  };
 }
 
 /** What `send()` rejected with, as `{ code, message }`; fails the test if it resolved. */

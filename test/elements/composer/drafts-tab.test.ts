@@ -1,0 +1,148 @@
+// `draft-key` when the tab goes away abruptly: a composer in another tab of the same origin is
+// typed into, given chips and uploads, then its tab is closed (Target.closeTarget: `pagehide`
+// runs) or its renderer killed (Page.crash: nothing runs); a new tab with the same key must show
+// the draft exactly. What each ending guarantees:
+// - closing the tab, or the tab being hidden, saves the draft at once, whatever its size;
+// - a draft of ordinary size (PROMPT_SETTLE_MAX_CHARS) is saved in the task that changed it, so a
+//   killed renderer keeps even the last keystroke;
+// - a bigger draft is saved within 500 ms: a renderer killed sooner loses the changes since
+//   (not asserted here: whether a save lands first is a matter of timing).
+import { expect } from "@esm-bundle/chai";
+import { executeServerCommand } from "@web/test-runner-commands";
+import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
+import { PROMPT_SETTLE_MAX_CHARS } from "../../../src/elements/composer/settle.js";
+import { terminal } from "./helpers.js";
+import type { DraftSnapshot } from "./snapshot.js";
+
+const PAGE = "/test/elements/composer/fixtures/draft-page.html";
+const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
+/** Text past the prompt-save bound: a big draft, saved within 500 ms rather than at once. */
+const BIG_TEXT = "x".repeat(PROMPT_SETTLE_MAX_CHARS + 1);
+
+/** Another tab of this origin with a composer whose draft key is `key`. */
+class Tab {
+  private constructor(readonly pageId: string) {}
+
+  static async open(key: string): Promise<Tab> {
+    const { pageId } = (await executeServerCommand("page-open", { path: `${PAGE}?key=${encodeURIComponent(key)}` })) as { pageId: string };
+    return new Tab(pageId);
+  }
+
+  /** Evaluates `expression` in the tab (its `t3` global: composer, snapshot, readyUploads, attach). */
+  async run<T = unknown>(expression: string): Promise<T> {
+    return ((await executeServerCommand("page-eval", { pageId: this.pageId, expression })) as { value: T }).value;
+  }
+
+  async type(text: string): Promise<void> {
+    await executeServerCommand("page-type", { pageId: this.pageId, text });
+  }
+
+  snapshot(): Promise<DraftSnapshot> {
+    return this.run("t3.snapshot()");
+  }
+
+  /** Brings the test's own page to the front: this tab becomes hidden. */
+  async hide(): Promise<void> {
+    await executeServerCommand("page-hide", { pageId: this.pageId });
+  }
+
+  async end(how: "close" | "crash"): Promise<void> {
+    await executeServerCommand("page-close", { pageId: this.pageId, how });
+  }
+}
+
+/**
+ * Resolves once this page's localStorage shows a draft under `key` that `check` accepts: another
+ * tab's write has then reached the browser, beyond that tab's renderer (a `storage` event says so).
+ */
+function savedDraft(key: string, check: (draft: { text: string }) => boolean): Promise<void> {
+  const name = DRAFT_STORAGE_PREFIX + key;
+  const matches = (raw: string | null) => raw !== null && check(JSON.parse(raw) as { text: string });
+  if (matches(localStorage.getItem(name))) return Promise.resolve();
+  return new Promise((resolve) => {
+    const listen = (event: StorageEvent) => {
+      if (event.key !== name || !matches(event.newValue)) return;
+      window.removeEventListener("storage", listen);
+      resolve();
+    };
+    window.addEventListener("storage", listen);
+  });
+}
+
+let keys = 0;
+const freshKey = () => `tab-${Date.now()}-${++keys}`;
+
+describe("<t3-composer> draft-key when the tab goes away", function () {
+  this.timeout(20_000);
+  afterEach(() => localStorage.clear());
+
+  it("brings the whole draft back after the renderer is killed: text, chips, records, finished and unfinished uploads", async () => {
+    const key = freshKey();
+    const tab = await Tab.open(key);
+    await tab.run("t3.composer.focus()");
+    await tab.type("Why does");
+    await tab.run(`t3.composer.insertContext(${JSON.stringify(terminal)})`);
+    await tab.type("fail?");
+    await tab.run(`t3.attach("done.png", "image/png", "png bytes"), t3.readyUploads(1)`);
+    await tab.run(`t3.attach("unfinished.txt", "text/plain", "never arrives")`);
+    const before = await tab.snapshot();
+    const [done, unfinished] = before.attachments;
+    expect(before.value.text).to.equal(
+      `Why does ${T1} fail? ![done.png](t3-context://v1/image/image_${done!.localId}) [unfinished.txt](t3-context://v1/file/file_${unfinished!.localId}) `,
+    );
+    expect(before.chips).to.deep.equal(["Terminal: build lines 3-4", "Image: done.png (ready)", "File: unfinished.txt (uploading)"]);
+    await savedDraft(key, (draft) => draft.text === before.value.text);
+    await tab.end("crash");
+
+    const again = await Tab.open(key);
+    const after = await again.snapshot();
+    // Only the upload that had not finished changes: it is failed, to be attached again.
+    expect(after).to.deep.equal({
+      ...before,
+      attachments: [done, { localId: unfinished!.localId, name: "unfinished.txt", mimeType: "text/plain", sizeBytes: 13, status: "failed", referenced: true }],
+      chips: ["Terminal: build lines 3-4", "Image: done.png (ready)", "File: unfinished.txt (failed)"],
+    });
+    expect(after.value.context!.records.map((record) => record.kind)).to.deep.equal(["terminal", "image", "file"]);
+    await again.run(`t3.composer.retryAttachment(${JSON.stringify(unfinished!.localId)}, new File(["arrives now"], "retried.txt", { type: "text/plain" })), t3.readyUploads(2)`);
+    const retried = await again.snapshot();
+    expect(retried.attachments.map(({ name, status }) => [name, status])).to.deep.equal([
+      ["done.png", "ready"],
+      ["retried.txt", "ready"],
+    ]);
+    await again.end("close");
+  });
+
+  it("keeps the last keystroke of a draft of ordinary size when the renderer is killed right after it", async () => {
+    const key = freshKey();
+    const tab = await Tab.open(key);
+    await tab.run("t3.composer.focus()");
+    await tab.type("hello");
+    await tab.end("crash");
+    const again = await Tab.open(key);
+    expect((await again.snapshot()).value).to.deep.equal({ text: "hello" });
+    await again.end("close");
+  });
+
+  it("keeps what was typed just before the tab is closed, in a big draft too (pagehide)", async () => {
+    const key = freshKey();
+    const tab = await Tab.open(key);
+    await tab.run(`t3.composer.value = { text: ${JSON.stringify(BIG_TEXT)} }, t3.composer.focus()`);
+    await tab.type("!");
+    await tab.end("close");
+    const again = await Tab.open(key);
+    expect((await again.snapshot()).value).to.deep.equal({ text: `${BIG_TEXT}!` });
+    await again.end("close");
+  });
+
+  it("saves a big draft as soon as its tab is hidden, so a renderer killed afterwards loses nothing", async () => {
+    const key = freshKey();
+    const tab = await Tab.open(key);
+    await tab.run(`t3.composer.value = { text: ${JSON.stringify(BIG_TEXT)} }, t3.composer.focus()`);
+    await tab.type("!");
+    await tab.hide();
+    await tab.end("crash");
+    const again = await Tab.open(key);
+    expect((await again.snapshot()).value).to.deep.equal({ text: `${BIG_TEXT}!` });
+    await again.end("close");
+  });
+});

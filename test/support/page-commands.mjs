@@ -1,0 +1,91 @@
+// Test-runner server commands that drive other pages (tabs) beside the test's own, in the same
+// browser context (same origin: same localStorage), and end them the way a person or the system
+// does: closing the tab, or the renderer process dying.
+//
+//   page-open  { path }                 opens `path` on the test page's origin → { pageId }
+//   page-eval  { pageId, expression }   evaluates an expression (awaited) in it → { value }, its JSON value
+//   page-type  { pageId, text }         types with the keyboard, as a person does
+//   page-hide  { pageId }               brings the test's page to the front: the other one is hidden
+//   page-close { pageId, how }          "close": the tab is closed (Target.closeTarget: pagehide runs,
+//                                       beforeunload does not); "crash": the renderer is killed
+//                                       (Page.crash: nothing runs)
+//
+// The other page is brought to the front while it is driven (a hidden tab gets no animation
+// frames and no focus), and the test's page goes back to the front when it is closed.
+
+const pages = new Map();
+let nextId = 1;
+
+function testPage(session) {
+  if (session.browser.type !== "puppeteer") throw new Error(`${session.browser.type} cannot open pages`);
+  return session.browser.getPage(session.id);
+}
+
+function get(pageId) {
+  const entry = pages.get(pageId);
+  if (!entry) throw new Error(`No page ${JSON.stringify(pageId)}`);
+  return entry;
+}
+
+async function open({ path }, session) {
+  const owner = testPage(session);
+  const page = await owner.browserContext().newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.goto(new URL(path, owner.url()).href, { waitUntil: "load" });
+  await page.bringToFront();
+  const pageId = `page-${nextId++}`;
+  pages.set(pageId, { page, owner, errors });
+  return { pageId };
+}
+
+async function evaluate({ pageId, expression }) {
+  const { page, errors } = get(pageId);
+  const value = await page.evaluate(expression);
+  if (errors.length > 0) throw new Error(`Errors in ${pageId}: ${errors.join("; ")}`);
+  // Wrapped: a command that answers null or undefined counts as not handled.
+  return { value: value ?? null };
+}
+
+async function typeText({ pageId, text }) {
+  await get(pageId).page.keyboard.type(text);
+  return true;
+}
+
+async function close({ pageId, how }) {
+  const { page, owner } = get(pageId);
+  pages.delete(pageId);
+  if (how === "crash") {
+    const client = await page.createCDPSession();
+    const crashed = new Promise((resolve) => page.once("error", resolve));
+    // Page.crash never answers: the renderer is gone before it could.
+    client.send("Page.crash").catch(() => {});
+    await crashed;
+  } else if (how !== "close") {
+    throw new Error(`page-close: how must be "close" or "crash", got ${JSON.stringify(how)}`);
+  }
+  await page.close({ runBeforeUnload: false });
+  await owner.bringToFront();
+  return true;
+}
+
+async function hide({ pageId }) {
+  await get(pageId).owner.bringToFront();
+  return true;
+}
+
+const COMMANDS = { "page-open": open, "page-eval": evaluate, "page-type": typeText, "page-hide": hide, "page-close": close };
+
+export function pageCommandsPlugin() {
+  return {
+    name: "t3-page-commands",
+    async executeCommand({ command, payload, session }) {
+      const run = COMMANDS[command];
+      return run ? run(payload ?? {}, session) : undefined;
+    },
+    async serverStop() {
+      await Promise.all([...pages.values()].map(({ page }) => page.close().catch(() => {})));
+      pages.clear();
+    },
+  };
+}
