@@ -82,6 +82,33 @@ function dropPlugin() {
   };
 }
 
+/**
+ * For the lifecycle suite:
+ * - `heap-after-gc`: forces full garbage collections (`HeapProfiler.collectGarbage`) and answers
+ *   `{ usedSize, nodes, listeners }`: the V8 heap in use (`Runtime.getHeapUsage`), and the page's
+ *   live DOM nodes and JS event listeners (`Performance.getMetrics`);
+ * - `lifecycle-cycles`: how many mount/unmount cycles to run, `T3_LIFECYCLE_CYCLES` (default 1,000).
+ */
+function heapPlugin() {
+  const DEFAULT_CYCLES = 1000;
+  // Finalization and weak callbacks of one collection can free more on the next.
+  const COLLECTIONS = 3;
+  return {
+    name: "t3-heap-commands",
+    async executeCommand({ command, session }) {
+      if (command === "lifecycle-cycles") return Number(process.env.T3_LIFECYCLE_CYCLES ?? DEFAULT_CYCLES);
+      if (command !== "heap-after-gc") return undefined;
+      const client = await devtools(session);
+      await client.send("Performance.enable");
+      for (let i = 0; i < COLLECTIONS; i++) await client.send("HeapProfiler.collectGarbage");
+      const { usedSize } = await client.send("Runtime.getHeapUsage");
+      const { metrics } = await client.send("Performance.getMetrics");
+      const metric = (name) => metrics.find((entry) => entry.name === name)?.value;
+      return { usedSize, nodes: metric("Nodes"), listeners: metric("JSEventListeners") };
+    },
+  };
+}
+
 export function serverCommands() {
-  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin(), emulateMediaPlugin(), imePlugin(), dropPlugin()];
+  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin(), emulateMediaPlugin(), imePlugin(), dropPlugin(), heapPlugin()];
 }

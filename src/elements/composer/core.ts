@@ -62,19 +62,43 @@ export interface ComposerCore {
   teardown: (() => void) | null;
 }
 
+/**
+ * The editor's plugins, reaching the core weakly. ProseMirror keeps the last state it saw in
+ * module caches (prosemirror-history the plugin list, prosemirror-view the state `endOfTextblock`
+ * measured), so a strong reference from a plugin would keep the last composer removed from the
+ * page alive, with the bytes of its attachments, until another editor runs. This is a function of
+ * its own because closures share their function's scope: made in `createCore`, whose other
+ * closures hold `core`, they would hold it too. None of the callbacks runs before `bind`, or after
+ * the element is gone.
+ */
+function weaklyBoundPlugins(): { plugins: Plugin[]; bind(core: ComposerCore): void } {
+  let weak: WeakRef<ComposerCore> | undefined;
+  const live = () => weak?.deref();
+  const plugins = composerPlugins({
+    submit: () => {
+      const core = live();
+      if (core) void send(core).catch(() => {}); // a failure is reported by `t3-error`
+    },
+    activateChip: (_view, pos) => {
+      const core = live();
+      if (core) activateChip(core, pos);
+    },
+    suggestionKey: (_view, event) => {
+      const core = live();
+      return core ? suggestionKey(core, event) : false;
+    },
+    placeholder: () => live()?.host.placeholder ?? "",
+  });
+  return { plugins, bind: (core) => void (weak = new WeakRef(core)) };
+}
+
 /** A composer with an empty draft. */
 export function createCore(host: ComposerHost, internals: ElementInternals | null): ComposerCore {
   const mount = document.createElement("div");
   mount.setAttribute("part", "editor");
   mount.className = "editor";
   const doc = docFromText("");
-  // The callbacks close over `core`; none of them runs before it exists.
-  const plugins = composerPlugins({
-    submit: () => void send(core).catch(() => {}), // a failure is reported by `t3-error`
-    activateChip: (_view, pos) => activateChip(core, pos),
-    suggestionKey: (_view, event) => suggestionKey(core, event),
-    placeholder: () => host.placeholder,
-  });
+  const { plugins, bind } = weaklyBoundPlugins();
   const core: ComposerCore = {
     host,
     internals,
@@ -100,5 +124,6 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
     announcement: "",
     teardown: null,
   };
+  bind(core);
   return core;
 }

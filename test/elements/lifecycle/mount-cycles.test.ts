@@ -1,0 +1,208 @@
+// Symmetric lifecycles (house style point 11), measured: each element is mounted into one shadow
+// root, moved into another, then into the document, and removed, a thousand times (or
+// T3_LIFECYCLE_CYCLES), with everything that makes it hold resources: chips, uploads and object
+// URLs, an open popover, a thread long enough to be drawn in slices, typing. Afterwards nothing
+// may be left: every EditorView destroyed and collected, every element collected, no timer
+// pending, no object URL unrevoked, no listener on the window or the document, no DOM node or
+// event listener more in the page, and the V8 heap after forced collections within 5% of what it
+// was after the first measured cycle. The measured cycles follow a warm-up: what the JIT compiles
+// and optimizes along the way (code grows for a few hundred cycles, then stays) is not a leak.
+import { expect } from "@esm-bundle/chai";
+import { executeServerCommand, sendKeys } from "@web/test-runner-commands";
+import "../../../src/elements/define.js";
+import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
+import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
+import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
+import type { ComposerTransport } from "../../../src/transport/types.js";
+import { file, image, pngFile, terminal } from "../composer/helpers.js";
+import * as thread from "../transcript/fixtures.js";
+import { Collected, LeakProbes } from "./probes.js";
+
+/** The heap after the last cycle may exceed the heap after the first by this fraction at most. */
+const HEAP_TOLERANCE = 0.05;
+/** Every this many cycles, something slower joins in: real typing, a thread drawn in slices. */
+const SLOW_EVERY = 100;
+/** Enough messages that a thread is drawn in more than one slice. */
+const LONG_THREAD = 400;
+/** Collections to wait through for finalizers to run. */
+const FINALIZATION_ROUNDS = 10;
+/** Cycles run before the first measurement. */
+const WARM_UP_CYCLES = 100;
+
+interface HeapReading {
+  usedSize: number;
+  nodes: number;
+  listeners: number;
+}
+
+const heapAfterGc = async () => (await executeServerCommand("heap-after-gc")) as HeapReading;
+
+/** Forces collections until every tracked object is collected (or the rounds run out). */
+async function collectAll(...tracked: Collected[]): Promise<HeapReading> {
+  let reading = await heapAfterGc();
+  for (let round = 0; round < FINALIZATION_ROUNDS && tracked.some((t) => t.count < t.registered); round++) {
+    await new Promise((resolve) => setTimeout(resolve)); // finalizers run in a task of their own
+    reading = await heapAfterGc();
+  }
+  return reading;
+}
+
+/** Two shadow roots to move elements between. */
+function shadowRoots(): [ShadowRoot, ShadowRoot, () => void] {
+  const hosts = [document.createElement("div"), document.createElement("div")];
+  document.body.append(...hosts);
+  const [a, b] = hosts.map((host) => host.attachShadow({ mode: "open" }));
+  return [a!, b!, () => hosts.forEach((host) => host.remove())];
+}
+
+/** Uploads answer at once and keep nothing (the memory adapter would keep every file). */
+const forgetfulTransport: ComposerTransport = {
+  send: async (message) => ({ id: "m", clientMessageId: message.clientMessageId, text: message.text }),
+  upload: async (_file, { localId }) => ({ attachmentId: localId }),
+};
+
+const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
+const IMAGE = "![shot.png](t3-context://v1/image/image_att_1)";
+const FILE = "[notes.txt](t3-context://v1/file/file_att_2)";
+
+async function composerCycle(index: number, [a, b]: [ShadowRoot, ShadowRoot], elements: Collected): Promise<void> {
+  const el = document.createElement("t3-composer") as T3ComposerElement;
+  elements.track(el);
+  el.setAttribute("draft-key", "lifecycle");
+  el.transport = forgetfulTransport;
+  el.value = { text: `cycle ${index} ${T1} ${IMAGE} ${FILE}`, context: { version: 1, records: [terminal, image, file] } };
+  a.append(el);
+  await el.updateComplete;
+  el.attachFiles([pngFile(`shot-${index}.png`)]); // a thumbnail and a chip with an object URL
+  if (index % SLOW_EVERY === 0) {
+    el.focus();
+    await sendKeys({ type: "typed" });
+  }
+  b.append(el); // a move: the view is rebuilt, uploads and URLs carry over
+  await el.updateComplete;
+  document.body.append(el);
+  await el.updateComplete;
+  el.remove();
+}
+
+function messages(count: number, blobUrl: string): TranscriptMessage[] {
+  const attachments = [{ id: "att-1", name: "shot.png", mimeType: "image/png", url: blobUrl }];
+  const records = [thread.terminal, thread.image, thread.pullRequest];
+  const text = `See ${thread.link(thread.terminal)} and ${thread.link(thread.image)} in ${thread.link(thread.pullRequest)}:\n\n- **one**\n- \`two\``;
+  return Array.from({ length: count }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", text, context: { version: 1, records }, attachments }));
+}
+
+async function transcriptCycle(index: number, [a, b]: [ShadowRoot, ShadowRoot], elements: Collected, blobUrl: string): Promise<void> {
+  const el = document.createElement("t3-transcript") as T3TranscriptElement;
+  elements.track(el);
+  const long = index % SLOW_EVERY === 0;
+  el.messages = messages(long ? LONG_THREAD : 3, blobUrl);
+  a.append(el);
+  if (!long) {
+    await el.updateComplete;
+    thread.chip(el.shadowRoot!, thread.terminal.contextId).click(); // opens the details popover
+  }
+  b.append(el); // a long thread moves while it is still being drawn
+  await el.updateComplete;
+  document.body.append(el);
+  el.remove();
+}
+
+/**
+ * Runs the warm-up, one cycle, a collection (the first reading), the other `cycles - 1` cycles and
+ * a collection (the last reading). Every element made is tracked, warm-up ones included.
+ */
+async function run(cycles: number, cycle: (index: number, roots: [ShadowRoot, ShadowRoot], elements: Collected) => Promise<void>) {
+  const probes = new LeakProbes();
+  const elements = new Collected();
+  const [a, b, removeRoots] = shadowRoots();
+  probes.install();
+  try {
+    for (let index = 0; index < WARM_UP_CYCLES; index++) await cycle(index, [a, b], elements);
+    await cycle(0, [a, b], elements);
+    const first = await collectAll(elements, probes.views.collected);
+    for (let index = 1; index < cycles; index++) await cycle(index, [a, b], elements);
+    const last = await collectAll(elements, probes.views.collected);
+    return { probes, elements, first, last };
+  } finally {
+    probes.uninstall();
+    removeRoots();
+    localStorage.clear();
+  }
+}
+
+/** The figures, for the log: they are what the report of a run quotes. */
+function report(name: string, cycles: number, first: HeapReading, last: HeapReading): void {
+  const change = ((last.usedSize / first.usedSize - 1) * 100).toFixed(1);
+  console.log(`${name}: ${cycles} cycles; V8 heap ${first.usedSize} → ${last.usedSize} B (${change} %); DOM nodes ${first.nodes} → ${last.nodes}; listeners ${first.listeners} → ${last.listeners}`);
+}
+
+describe("a removed element", () => {
+  it("<t3-composer> is collected, though ProseMirror's module caches keep the last editor state they saw", async () => {
+    const elements = new Collected();
+    await (async () => {
+      const el = document.createElement("t3-composer") as T3ComposerElement;
+      elements.track(el);
+      el.transport = forgetfulTransport;
+      document.body.append(el);
+      await el.updateComplete;
+      el.focus();
+      await sendKeys({ type: "undoable" }); // prosemirror-history caches this state's plugins
+      el.attachFiles([pngFile()]);
+      await el.updateComplete;
+      el.remove();
+    })();
+    await collectAll(elements);
+    expect([elements.count, elements.registered]).to.deep.equal([1, 1]);
+  });
+});
+
+describe("mounting and unmounting, over and over", function () {
+  let cycles = 0;
+  before(async () => {
+    cycles = (await executeServerCommand("lifecycle-cycles")) as number;
+  });
+
+  it("<t3-composer> leaves nothing behind", async function () {
+    this.timeout(120_000 + cycles * 50);
+    const { probes, elements, first, last } = await run(cycles, composerCycle);
+    report("composer", cycles, first, last);
+    const made = WARM_UP_CYCLES + cycles;
+    expect({
+      views: { created: probes.views.created, destroyed: probes.views.destroyed, collected: probes.views.collected.count },
+      elements: elements.count,
+      timers: [...probes.timers.values()],
+      urls: probes.urls.size,
+      listeners: Object.fromEntries(probes.listeners),
+      page: [last.nodes, last.listeners],
+    }).to.deep.equal({
+      // One view per connection: three per cycle.
+      views: { created: made * 3, destroyed: made * 3, collected: made * 3 },
+      elements: made,
+      timers: [],
+      urls: 0,
+      listeners: {},
+      page: [first.nodes, first.listeners],
+    });
+    expect(last.usedSize).to.be.at.most(first.usedSize * (1 + HEAP_TOLERANCE));
+  });
+
+  it("<t3-transcript> leaves nothing behind", async function () {
+    this.timeout(120_000 + cycles * 50);
+    const blobUrl = thread.pngUrl();
+    try {
+      const { probes, elements, first, last } = await run(cycles, (index, roots, tracked) => transcriptCycle(index, roots, tracked, blobUrl));
+      report("transcript", cycles, first, last);
+      expect({
+        elements: elements.count,
+        timers: [...probes.timers.values()],
+        urls: probes.urls.size,
+        listeners: Object.fromEntries(probes.listeners),
+        page: [last.nodes, last.listeners],
+      }).to.deep.equal({ elements: WARM_UP_CYCLES + cycles, timers: [], urls: 0, listeners: {}, page: [first.nodes, first.listeners] });
+      expect(last.usedSize).to.be.at.most(first.usedSize * (1 + HEAP_TOLERANCE));
+    } finally {
+      URL.revokeObjectURL(blobUrl);
+    }
+  });
+});
