@@ -13,7 +13,7 @@ import { BARE_FRAGMENT_TYPE, HTML_TYPE, PLAIN_TEXT_TYPE } from "../clipboard-pay
 import { startImport } from "./attachment-import.js";
 import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
-import { applyEdit, applyTransaction } from "./dispatch.js";
+import { applyEdit } from "./dispatch.js";
 import { planImport, type ImportPlan } from "./import-plan.js";
 import { attachFiles } from "./insert.js";
 import { ownRecord } from "./record-check.js";
@@ -82,8 +82,9 @@ export function pasteText(core: ComposerCore, text: string, fragment: ClipboardF
   // Staged records join the draft when their first chip lands (dispatch.ts), so an undo of the
   // paste takes them out again and a redo brings them back.
   for (const record of plan.records) core.records.stage(record);
-  const tr = core.state.tr.replaceSelection(sliceFromText(plan.text)).scrollIntoView().setMeta("paste", true).setMeta("uiEvent", "paste");
-  applyTransaction(core, tr);
+  // One undo step of its own, as a host's insertion is: typing right after a paste does not
+  // undo the paste with it.
+  applyEdit(core, core.state.tr.replaceSelection(sliceFromText(plan.text)).setMeta("paste", true).setMeta("uiEvent", "paste"));
   startFetches(core, plan);
 }
 

@@ -24,8 +24,12 @@ function longestBacktickRun(text: string): number {
   return longest;
 }
 
+/** The shortest backtick fence that no run of backticks in `text` matches (CommonMark code spans). */
 function codeSpan(text: string): string {
-  const fence = "`".repeat(longestBacktickRun(text) + 1);
+  const runs = new Set((text.match(BACKTICK_RUN) ?? []).map((run) => run.length));
+  let length = 1;
+  while (runs.has(length)) length++;
+  const fence = "`".repeat(length);
   const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
   return fence + pad + text + pad + fence;
 }
@@ -138,16 +142,23 @@ function block(element: Element): string {
   }
 }
 
-/** The blocks of `parent`'s children; inline content between blocks makes a block of its own. */
+/**
+ * The blocks of `parent`'s children; inline content between blocks makes a block of its own, and
+ * list items without their list (a selection that starts inside one) stay one list.
+ */
 function blocks(parent: Node): string[] {
   const out: string[] = [];
   let run = "";
+  let previousItem = false;
   for (const child of parent.childNodes) {
     if (child.nodeType === Node.ELEMENT_NODE && BLOCK_TAGS.has((child as Element).tagName) && !(child as Element).hasAttribute(MARKDOWN_COPY_ATTRIBUTE)) {
       if (run !== "") out.push(run);
       run = "";
+      const item = (child as Element).tagName === "LI";
       const text = block(child as Element);
-      if (text !== "") out.push(text);
+      if (text !== "" && item && previousItem) out[out.length - 1] += "\n" + text;
+      else if (text !== "") out.push(text);
+      previousItem = item && text !== "";
     } else if (child.nodeType === Node.TEXT_NODE) {
       run += (child as Text).data;
     } else if (child.nodeType === Node.ELEMENT_NODE) {

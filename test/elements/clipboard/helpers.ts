@@ -58,6 +58,11 @@ export function sharedTransport(): MemoryTransport & { fetches: { environmentId:
   });
 }
 
+/** Resolves when `composer` holds `count` attachments (pasted ones join when their bytes are back). */
+export async function attachmentsJoined(composer: T3ComposerElement, count = 1): Promise<void> {
+  while (composer.attachments.length < count) await next(composer, "t3-context-add");
+}
+
 /** Resolves when every attachment of `composer` finished uploading. */
 export async function uploadsDone(composer: T3ComposerElement): Promise<void> {
   while (composer.attachments.some((attachment) => attachment.status === "uploading")) await next(composer, "t3-change");
