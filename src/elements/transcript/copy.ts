@@ -2,9 +2,9 @@
 // Markdown with its chips as links, plus the fragment of just the records that Markdown links
 // to; a message's copy button writes the same for the whole message through the async
 // clipboard. Both fire `t3-copy`. Nothing here changes a rendered message.
-import { CONTEXT_FRAGMENT_MIME } from "../../codec/clipboard.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
-import { copyPayload, clipboardTypes, fragmentSource, writeDataTransfer, type CopyPayload } from "../clipboard-payload.js";
+import { writeClipboard } from "../clipboard-write.js";
+import { copyPayload, fragmentSource, writeDataTransfer } from "../clipboard-payload.js";
 import { emit } from "../events.js";
 import "./events.js";
 import { resolveMessageContext } from "./message-context.js";
@@ -25,7 +25,7 @@ interface CopiedPart {
   html: string;
 }
 
-/** The attribute of the button that copies its message. */
+/** The class of the button that copies its message. */
 export const COPY_BUTTON_CLASS = "copy-button";
 const MESSAGE_SEPARATOR = "\n\n";
 
@@ -115,43 +115,6 @@ export function copySelection(source: CopySource, root: ShadowRoot, container: H
   event.preventDefault();
   writeDataTransfer(data, payload, parts.map((part) => part.html).join(""));
   emit(source.host, "t3-copy", payload);
-}
-
-/**
- * Writes a payload through the async clipboard: plain text, HTML and (where the browser takes
- * custom formats, Chromium's `web ` types) the fragment type. Falls back to the HTML flavor
- * alone, then to plain text. Rejects when the browser refuses even that.
- */
-export async function writeClipboard(payload: CopyPayload, html: string): Promise<void> {
-  const clipboard = navigator.clipboard;
-  const types = clipboardTypes(payload, html);
-  if (typeof ClipboardItem === "function" && typeof clipboard?.write === "function") {
-    const item = (custom: boolean) =>
-      new ClipboardItem(
-        Object.fromEntries(
-          [...types]
-            .filter(([type]) => custom || type !== CONTEXT_FRAGMENT_MIME)
-            // A custom format's blob has the type without the `web ` prefix.
-            .map(([type, value]) => [type, new Blob([value], { type: type.replace(/^web /, "") })]),
-        ),
-      );
-    const custom = types.has(CONTEXT_FRAGMENT_MIME) && (typeof ClipboardItem.supports !== "function" || ClipboardItem.supports(CONTEXT_FRAGMENT_MIME));
-    try {
-      await clipboard.write([item(custom)]);
-      return;
-    } catch (error) {
-      if (!custom) console.warn("t3-composer: writing the clipboard failed; copying the text only", error);
-    }
-    if (custom) {
-      try {
-        await clipboard.write([item(false)]);
-        return;
-      } catch (error) {
-        console.warn("t3-composer: writing the clipboard failed; copying the text only", error);
-      }
-    }
-  }
-  await clipboard.writeText(payload.text);
 }
 
 /**

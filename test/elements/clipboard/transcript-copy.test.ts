@@ -2,12 +2,12 @@
 // Markdown with chips as links and the fragment of the records it references; the per-message
 // copy button writes both through the async clipboard.
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand, sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
+import type { TranscriptCopyDetail } from "../../../src/elements/transcript/events.js";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
 import { mount as mountComposer, next, record, unmountAll } from "../composer/helpers.js";
-import { article, centre, chip, cleanup, image, link, mention, mount, rendered, review, terminal, userMessage } from "../transcript/fixtures.js";
-import { attachmentsJoined, clipboard, copyFrom, expectValue, pasteInto, sharedTransport, typesOf, uploadsDone } from "./helpers.js";
+import { article, chip, cleanup, image, link, mention, mount, rendered, review, terminal, userMessage } from "../transcript/fixtures.js";
+import { attachmentsJoined, copyFrom, expectValue, pasteInto, sharedTransport, typesOf, uploadsDone } from "./helpers.js";
 
 const shotAttachment = { id: "att-1", name: "shot.png", mimeType: "image/png", sizeBytes: 1234 };
 const threeChips = `Before alpha ${link(terminal)} middle ${link(mention)} then ${link(image)} after omega`;
@@ -24,6 +24,31 @@ function selectText(from: Node, fromOffset: number, to: Node, toOffset: number):
 
 function bodyOf(el: T3TranscriptElement, id: string): HTMLElement {
   return article(el, id).querySelector<HTMLElement>(".body")!;
+}
+
+/**
+ * Runs `body` with `navigator.clipboard`'s `write` replaced (own properties over the prototype's
+ * methods, deleted afterwards); returns what `writeText` was given. The system clipboard itself is
+ * the subject of system-clipboard.test.ts.
+ */
+async function withClipboard(replace: { write: Clipboard["write"] }, body: () => Promise<void>): Promise<string[]> {
+  const api = navigator.clipboard as Partial<Pick<Clipboard, "write" | "writeText">>;
+  const written: string[] = [];
+  api.write = replace.write;
+  api.writeText = (value: string) => {
+    written.push(value);
+    return Promise.resolve();
+  };
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    await body();
+  } finally {
+    delete api.write;
+    delete api.writeText;
+    console.warn = warn;
+  }
+  return written;
 }
 
 describe("transcript copy", () => {
@@ -122,68 +147,31 @@ describe("transcript copy", () => {
     expect(copyFrom(bodyOf(el, "a1")).getData("text/plain")).to.equal("- item\n- second");
   });
 
-  it("copies a whole message with its copy button through the async clipboard", async () => {
-    await executeServerCommand("grant-clipboard");
-    const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)}`, { context: { version: 1, records: [terminal, review] } });
-    const el = await mount([message], withSource);
-    const copies = record(el, "t3-copy");
-    const button = article(el, "m1").querySelector<HTMLButtonElement>('[part="copy-button"]')!;
-    expect([button.getAttribute("aria-label"), button.textContent]).to.deep.equal(["Copy message", ""]);
-    const copied = next(el, "t3-copy");
-    await sendMouse({ type: "click", position: centre(button) });
-    await copied;
-    const text = `Fix ${link(terminal)} and ${link(review)}`;
-    const fragment = { version: 1, source: { environmentId: "env-t", threadId: "thread-9", messageId: "m1" }, records: [terminal, review] };
-    expect(copies.map((event) => event.detail)).to.deep.equal([{ text, fragment }]);
-    expect(button.dataset.copyState).to.equal("copied");
-
-    const [item] = await navigator.clipboard.read();
-    expect([...item!.types].sort()).to.deep.equal(["text/html", "text/plain", CONTEXT_FRAGMENT_MIME].sort());
-    const read = async (type: string) => (await item!.getType(type)).text();
-    expect(await read("text/plain")).to.equal(text);
-    expect(JSON.parse(await read(CONTEXT_FRAGMENT_MIME))).to.deep.equal(fragment);
-    const html = await read("text/html");
-    expect(decodeClipboardHtml(html)).to.deep.equal(fragment);
-
-    // What another tab's paste event gets: plain text and HTML (custom formats are not in it).
-    const composer = await mountComposer();
-    pasteInto(composer, clipboard({ "text/plain": await read("text/plain"), "text/html": html }));
-    expectValue(composer, { text, context: { version: 1, records: [terminal, review] } });
-    await sendMouse({ type: "move", position: [0, 0] });
-  });
-
   it("falls back to plain text when the clipboard takes no ClipboardItem", async () => {
     const el = await mount([userMessage("m1", `Fix ${link(terminal)}`, { context: { version: 1, records: [terminal] } })], withSource);
-    // Own properties over the prototype's methods, deleted afterwards.
-    const clipboardApi = navigator.clipboard as Partial<Pick<Clipboard, "write" | "writeText">>;
-    const written: string[] = [];
-    clipboardApi.write = () => Promise.reject(new DOMException("denied", "NotAllowedError"));
-    clipboardApi.writeText = (value: string) => {
-      written.push(value);
-      return Promise.resolve();
-    };
-    const warn = console.warn;
-    console.warn = () => {};
-    try {
+    const written = await withClipboard({ write: () => Promise.reject(new DOMException("denied", "NotAllowedError")) }, async () => {
       const copied = next(el, "t3-copy");
       article(el, "m1").querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
       await copied;
-    } finally {
-      delete clipboardApi.write;
-      delete clipboardApi.writeText;
-      console.warn = warn;
-    }
+    });
     expect(written).to.deep.equal([`Fix ${link(terminal)}`]);
+    expect(article(el, "m1").querySelector<HTMLButtonElement>('[part="copy-button"]')!.dataset.copyState).to.equal("copied");
   });
 
-  it("copies the records of a legacy message upgraded in memory", async () => {
+  it("copies the records of a legacy message, upgraded in memory, with the copy button", async () => {
     const legacy = "Please look\n\n<terminal_context>\n- build lines 1-2:\n  1 | npm test\n  2 | ok\n</terminal_context>";
     const el = await mount([userMessage("m1", legacy)], withSource);
-    const copied = next(el, "t3-copy");
-    article(el, "m1").querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
-    const detail = (await copied).detail;
-    expect(detail.text).to.equal("Please look\n\n[build lines 1-2](t3-context://v1/terminal/legacy_terminal_1)");
-    expect(detail.fragment?.records.map((r) => r.contextId)).to.deep.equal(["legacy_terminal_1"]);
+    let detail: TranscriptCopyDetail | undefined;
+    await withClipboard({ write: () => Promise.resolve() }, async () => {
+      const copied = next(el, "t3-copy");
+      article(el, "m1").querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
+      detail = (await copied).detail;
+    });
+    expect(detail!.text).to.equal("Please look\n\n[build lines 1-2](t3-context://v1/terminal/legacy_terminal_1)");
+    expect(detail!.fragment?.records).to.deep.equal([
+      { version: 1, contextId: "legacy_terminal_1", kind: "terminal", label: "build lines 1-2", terminalId: "build", terminalLabel: "build", lineStart: 1, lineEnd: 2, text: "npm test\nok" },
+    ]);
+    expect(el.messages[0]!.text).to.equal(legacy);
   });
 
   it("never changes the rendered transcript", async () => {
