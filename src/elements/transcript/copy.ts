@@ -4,7 +4,7 @@
 // clipboard. Both fire `t3-copy`. Nothing here changes a rendered message.
 import type { ComposerContextRecord } from "../../contract/types.js";
 import { writeClipboard } from "../clipboard-write.js";
-import { copyPayload, fragmentSource, writeDataTransfer } from "../clipboard-payload.js";
+import { copyPayload, fragmentSource, writeDataTransfer, type CopyPayload } from "../clipboard-payload.js";
 import { emit } from "../events.js";
 import "./events.js";
 import { resolveMessageContext } from "./message-context.js";
@@ -38,6 +38,14 @@ function htmlOf(contents: DocumentFragment): string {
   box.append(contents);
   for (const chip of box.querySelectorAll(`[${MARKDOWN_COPY_ATTRIBUTE}]`)) chip.replaceWith(chip.textContent ?? "");
   return box.innerHTML;
+}
+
+/**
+ * `t3-copy`, with a copy of the payload: its records are the ones the messages are drawn with,
+ * and a listener must not be able to change what is rendered.
+ */
+function copied(source: CopySource, payload: CopyPayload): void {
+  emit(source.host, "t3-copy", structuredClone(payload));
 }
 
 /** The selection in `root`, as a range clamped to `container`; `null` when it is collapsed. */
@@ -114,7 +122,7 @@ export function copySelection(source: CopySource, root: ShadowRoot, container: H
   const payload = copyPayload(text, recordLookup(source, ids), fragmentSource(environmentId, threadId, ids.length === 1 ? ids[0] : undefined));
   event.preventDefault();
   writeDataTransfer(data, payload, parts.map((part) => part.html).join(""));
-  emit(source.host, "t3-copy", payload);
+  copied(source, payload);
 }
 
 /**
@@ -141,5 +149,5 @@ export async function copyMessage(source: CopySource, messageId: string, button:
   const settle = () => delete button.dataset.copyState;
   button.addEventListener("pointerleave", settle, { once: true });
   button.addEventListener("blur", settle, { once: true });
-  if (state === "copied") emit(source.host, "t3-copy", payload);
+  if (state === "copied") copied(source, payload);
 }

@@ -98,6 +98,7 @@ async function roundTrip(put: (a: T3ComposerElement, transport: ReturnType<typeo
   const b = await pasteIntoNew(copyFrom(editorOf(a)), "env-b", transport, registry, attachments[0]);
   const before = { value: b.value, attachments: b.attachments };
   const sent = await b.send();
+  const stored = structuredClone(transport.sent);
   const transcript = await mountTranscript([{ ...sent!, role: "user" }], (el) => {
     el.registry = registry;
     el.setAttribute("environment-id", "env-b");
@@ -105,6 +106,8 @@ async function roundTrip(put: (a: T3ComposerElement, transport: ReturnType<typeo
   const body = article(transcript, sent!.id).querySelector(".body")!;
   document.getSelection()!.setBaseAndExtent(body, 0, body, body.childNodes.length);
   const c = await pasteIntoNew(copyFrom(body), "env-c", transport, registry, attachments[1]);
+  expect(transport.sent).to.deep.equal(stored); // a paste never changes what was sent
+  expect(transcript.messages).to.deep.equal([{ ...sent!, role: "user" }]);
   return { a, b: before, c, transport };
 }
 

@@ -98,4 +98,19 @@ describe("clipboard through the keyboard", () => {
     expectValue(composer, { text, context: { version: 1, records: [terminal, review] } });
     await sendMouse({ type: "move", position: [0, 0] });
   });
+
+  it("Ctrl+C on a transcript selection writes its Markdown and the fragment", async () => {
+    const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)} today`, { context: { version: 1, records: [terminal, review] } });
+    const el = await mountTranscript([message], withSource);
+    const paragraph = article(el, "m1").querySelector(".body p")!;
+    document.getSelection()!.setBaseAndExtent(paragraph.firstChild!, 1, paragraph.lastChild!, 4);
+    const copies = record(el, "t3-copy");
+    await chord("Control", "c");
+    const text = `ix ${link(terminal)} and ${link(review)} tod`;
+    const fragment = { version: 1, source: { environmentId: "env-t", threadId: "thread-9", messageId: "m1" }, records: [terminal, review] };
+    expect(copies.map((event) => event.detail)).to.deep.equal([{ text, fragment }]);
+    const [item] = await navigator.clipboard.read();
+    expect(await (await item!.getType("text/plain")).text()).to.equal(text);
+    expect(decodeClipboardHtml(await (await item!.getType("text/html")).text())).to.deep.equal(fragment);
+  });
 });
