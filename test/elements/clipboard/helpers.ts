@@ -5,7 +5,7 @@ import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { createMemoryTransport, type MemoryTransport } from "../../../src/transport/memory-transport.js";
 import type { ComposerValue } from "../../../src/elements/composer/types.js";
-import { editorOf, next } from "../composer/helpers.js";
+import { chord, editorOf, next } from "../composer/helpers.js";
 
 export { CONTEXT_FRAGMENT_MIME };
 
@@ -38,10 +38,7 @@ export function typesOf(data: DataTransfer): Record<string, string> {
 /** Selects the whole draft (Mod+A in the editor's own keymap, through the real keyboard). */
 export async function selectAll(composer: T3ComposerElement): Promise<void> {
   composer.focus();
-  const { sendKeys } = await import("@web/test-runner-commands");
-  await sendKeys({ down: "Control" });
-  await sendKeys({ press: "a" });
-  await sendKeys({ up: "Control" });
+  await chord("Control", "a");
 }
 
 /** A memory transport shared by several composers (one "host"), recording every fetch. */
