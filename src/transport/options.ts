@@ -24,9 +24,9 @@ export interface HttpTransportOptions {
   retry?: RetryOptions | undefined;
   /**
    * How long one HTTP request may take, in milliseconds, before it counts as a network failure.
-   * An upload may take longer as long as its bytes keep moving: it fails with `upload-failed` once
-   * this long passes with no progress and no answer (through fetch, or without `onProgress`, where
-   * progress cannot be seen, this bounds the whole upload). Default 30,000.
+   * An upload may take longer as long as its bytes keep moving: with `onProgress` (the composer
+   * always asks) it fails with `upload-failed` once this long passes with no progress and no answer.
+   * Without progress to see (through fetch, or without `onProgress`) an upload has no bound. Default 30,000.
    */
   timeoutMs?: number | undefined;
   /**

@@ -3,10 +3,12 @@
 // platform has XMLHttpRequest the bytes go through it; elsewhere (Node) through fetch, with one
 // progress report when the host has them all.
 //
-// An upload may take long, but it may not stall: it fails when `stallMs` pass with no byte sent
-// and no answer. Where progress cannot be seen (fetch, or no `onProgress`) that is a bound on the
-// whole upload. Without it, a host that never answers leaves the attachment uploading for good,
-// and a send waiting for it never ends.
+// An upload may take long (a large file on a slow link is not an error), but where its progress
+// can be seen (XMLHttpRequest with `onProgress`, as the composer always asks) it may not stall: it
+// fails when `stallMs` pass with no byte sent and no answer. Otherwise a host that never answers
+// leaves the attachment uploading for good, and a send that waits for it never ends. Where
+// progress cannot be seen (fetch, or no `onProgress`) a stall cannot be told from a slow link, so
+// there is no bound: the caller's signal stops such an upload.
 import { RequestTimeoutError } from "./http.js";
 import type { Clock } from "./retry.js";
 
@@ -23,13 +25,20 @@ export interface UploadRequest {
   headers: Headers;
   signal: AbortSignal;
   onProgress: ((loaded: number, total: number) => void) | undefined;
-  /** How long the upload may go without progress or an answer. */
+  /** How long the upload may go without progress or an answer, when progress is reported. */
   stallMs: number;
   clock: Clock;
 }
 
 /** A timer that fires `onStall` unless it is `touch`ed within `ms` each time; `stop` ends it. */
-function stallTimer(ms: number, clock: Clock, onStall: () => void): { touch(): void; stop(): void } {
+interface StallTimer {
+  touch(): void;
+  stop(): void;
+}
+
+const NO_STALL_TIMER: StallTimer = { touch() {}, stop() {} };
+
+function stallTimer(ms: number, clock: Clock, onStall: () => void): StallTimer {
   let handle = clock.setTimeout(onStall, ms);
   return {
     touch() {
@@ -42,8 +51,8 @@ function stallTimer(ms: number, clock: Clock, onStall: () => void): { touch(): v
 
 /**
  * @internal Sends through `XHR` when given (a constructor, the platform's or a test's), else through
- * `fetchImpl`. A network failure rejects with a `TypeError`, as fetch does; a stall with a
- * `RequestTimeoutError`; an abort rejects with the signal's reason.
+ * `fetchImpl`. A network failure rejects with a `TypeError`, as fetch does; a stall (seen through
+ * `onProgress`) with a `RequestTimeoutError`; an abort rejects with the signal's reason.
  */
 export function sendUploadRequest(
   request: UploadRequest,
@@ -59,10 +68,12 @@ function sendWithXhr(request: UploadRequest, XHR: typeof XMLHttpRequest): Promis
   return new Promise((resolve, reject) => {
     const xhr = new XHR();
     let stalled = false;
-    const stall = stallTimer(request.stallMs, request.clock, () => {
-      stalled = true;
-      xhr.abort();
-    });
+    const stall = onProgress
+      ? stallTimer(request.stallMs, request.clock, () => {
+          stalled = true;
+          xhr.abort();
+        })
+      : NO_STALL_TIMER;
     const onAbort = () => xhr.abort();
     const settle = () => {
       stall.stop();
@@ -97,26 +108,12 @@ function sendWithXhr(request: UploadRequest, XHR: typeof XMLHttpRequest): Promis
 
 async function sendWithFetch(request: UploadRequest, fetchImpl: typeof fetch): Promise<UploadResponse> {
   const { url, body, headers, signal, onProgress } = request;
-  // One controller for both reasons to stop, so that the fetch is really cancelled either way.
-  const controller = new AbortController();
-  let stalled = false;
-  const stall = stallTimer(request.stallMs, request.clock, () => {
-    stalled = true;
-    controller.abort();
-  });
-  const onAbort = () => controller.abort(signal.reason);
-  signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const response = await fetchImpl(url, { method: "POST", body, headers, signal: controller.signal });
+    const response = await fetchImpl(url, { method: "POST", body, headers, signal });
     const text = await response.text();
     if (onProgress && response.ok) onProgress(body.size, body.size);
     return { status: response.status, text };
   } catch (error) {
-    if (signal.aborted) throw signal.reason;
-    if (stalled) throw new RequestTimeoutError(request.stallMs);
-    throw error;
-  } finally {
-    stall.stop();
-    signal.removeEventListener("abort", onAbort);
+    throw signal.aborted ? signal.reason : error;
   }
 }

@@ -179,5 +179,17 @@ describe("upload through XMLHttpRequest", () => {
     assert.equal(xhr.aborted, false);
     assert.deepEqual(clock.pending, []);
   });
+
+  it("sets no stall bound on an upload whose progress nobody asked for (a stall could not be told from a slow link)", async () => {
+    const clock = new ManualClock();
+    const options = { baseUrl: "http://host.test/api", threadId: "t", timeoutMs: 1000, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest };
+    const uploading = createFetchTransportWithClock(options, clock).upload!(file, { localId: "att_1", name: "a.txt", signal: new AbortController().signal });
+    const xhr = FakeXhr.last!;
+    assert.deepEqual(clock.pending, []);
+    clock.advance(60_000);
+    xhr.respond(201, '{"attachmentId":"upload_5"}');
+    assert.deepEqual(await uploading, { attachmentId: "upload_5" });
+    assert.equal(xhr.aborted, false);
+  });
 });
 
