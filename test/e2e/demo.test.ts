@@ -17,6 +17,8 @@ before(async () => {
   await fitFrames(2);
 });
 after(() => host.dispose());
+// Removing a frame closes its page, and with it the page's live socket.
+afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
 
 /** Drops `pixel.png` right after the last character of the composer's text. */
 async function dropImageAtEnd(page: DemoPage): Promise<void> {
@@ -148,5 +150,27 @@ describe("the demo app on the reference host", () => {
       return article && chipsOf(article).length === 3 && article;
     }, "the chips after the reload");
     expect(chipsOf(again)).to.deep.equal(chips);
+  });
+
+  it("lists what it missed while its live socket was down, once it reconnects", async () => {
+    const thread = "e2e-reconnect";
+    const page = await openDemo(host, thread);
+    // The host goes down; while it comes back, the page's live socket is refused, so a message
+    // stored now reaches it only through the listing after its reconnect.
+    await host.fault({ fault: "refuse", method: "GET", path: "/live$", times: 1000 });
+    await host.stop();
+    await waitFor(() => inFrame(page.frame, "#status").dataset.state === "offline", "the page to notice");
+    await host.restart();
+    const posted = await fetch(`${host.apiUrl}/threads/${thread}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientMessageId: "msg_reconnect000000001", text: "Posted while you were away", attachments: [] }),
+    });
+    const stored = (await posted.json()) as SentMessage;
+    expect(page.transcript.messages).to.deep.equal([]);
+
+    await host.clearFaults();
+    await waitFor(() => inFrame(page.frame, "#status").dataset.state === "live", "the page to be live again");
+    expect(page.transcript.messages).to.deep.equal([{ ...stored, role: "user" }]);
   });
 });

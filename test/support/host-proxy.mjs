@@ -201,14 +201,16 @@ async function pipeStalled(id, req, upstream, bytes) {
 /**
  * The WebSocket half of the proxy, for the test server's `serverStart` hook: upgrades of
  * `/t3-host/<id>/…` are piped to the host as raw TCP. Other upgrades (the test runner's own) are
- * left to their listeners.
+ * left to their listeners. Of the faults, only `refuse` applies to upgrades (method `GET`).
  */
 export function proxyHostUpgrades(server) {
   server.on("upgrade", (req, socket, head) => {
     const target = parseProxyUrl(req.url);
     if (!target) return;
     const host = target.path === null ? undefined : findTestHost(target.id);
-    if (!host?.running) {
+    // An upgrade is a GET of its path: a `refuse` rule for it keeps the live socket from opening.
+    const rule = host ? takeFault(host.id, req.method, target.path.split("?")[0]) : undefined;
+    if (!host?.running || rule?.fault === "refuse") {
       socket.destroy();
       return;
     }

@@ -22,6 +22,10 @@ export type HostFaultKind =
   | "down-after-forward"
   | "stall-body";
 
+/**
+ * A fault for the requests it matches. WebSocket upgrades are `GET`s of `…/live`: only `refuse`
+ * applies to them.
+ */
 export interface HostFault {
   fault: HostFaultKind;
   /** Only requests with this method. */
