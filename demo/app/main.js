@@ -46,7 +46,7 @@ composer.transport = {
 const refreshProvider = providerView({ api, threadId, transcript, select: $("provider-message"), output: $("provider") });
 connectThread({ api, threadId, composer, transcript, onStatus: setStatus, onChange: refreshProvider });
 
-addSampleButtons($("kinds"), composer, transport, (text) => setStatus("error", text));
+addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textContent = text));
 provideSuggestions(composer);
 logComposerEvents(composer, $("log"));
 
