@@ -26,6 +26,8 @@ afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.rem
 describe("embedding recipes", () => {
   for (const [name, page] of RECIPES) {
     it(`${name}: type, insert a chip, send, and see the message in the transcript`, async () => {
+      const built = await fetch(page, { method: "HEAD" });
+      expect(built.status, `${page} is missing: run \`npm run build:embeds\` (npm run test:browser does)`).to.equal(200);
       const frame = await openFrame(page);
       const doc = frameDocument(frame);
       // The framework renders after load; the elements are upgraded once it has.
