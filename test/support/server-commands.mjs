@@ -140,6 +140,32 @@ function hostPlugin() {
   };
 }
 
+/**
+ * `grant-clipboard`: lets the page read and write the system clipboard (`navigator.clipboard`),
+ * as a person does by accepting the permission prompt.
+ */
+function clipboardPlugin() {
+  return {
+    name: "t3-clipboard-commands",
+    async executeCommand({ command, session }) {
+      if (command !== "grant-clipboard") return undefined;
+      if (session.browser.type !== "puppeteer") throw new Error(`${session.browser.type} cannot grant permissions`);
+      const page = session.browser.getPage(session.id);
+      await page.browserContext().overridePermissions(new URL(page.url()).origin, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+      return true;
+    },
+  };
+}
+
 export function serverCommands() {
-  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin(), emulateMediaPlugin(), imePlugin(), dropPlugin(), hostPlugin()];
+  return [
+    sendKeysPlugin(),
+    setViewportPlugin(),
+    sendMousePlugin(),
+    emulateMediaPlugin(),
+    imePlugin(),
+    dropPlugin(),
+    clipboardPlugin(),
+    hostPlugin(),
+  ];
 }

@@ -72,6 +72,7 @@ export function replaceDraft(
         newEntry(record.contextId, producerIdFromComposerContextId(record.kind, record.contextId), record.kind, null, "ready", record.attachmentId),
     ),
   );
+  core.imports.reset(); // bytes still on their way belong to the draft being replaced
   core.counts = counts;
   core.state = createComposerState(doc, core.plugins);
   core.view?.updateState(core.state);
