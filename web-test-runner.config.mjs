@@ -1,15 +1,16 @@
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { chromeLauncher } from "@web/test-runner-chrome";
 import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
-import { hostCommandsPlugin } from "./test/support/host-commands.mjs";
 import { pageCommandsPlugin } from "./test/support/page-commands.mjs";
-import { serverCommands } from "./test/support/server-commands.mjs";
+import { hostProxyMiddleware, serverCommands } from "./test/support/server-commands.mjs";
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
   files: ["test/elements/**/*.test.ts", "test/e2e/**/*.test.ts", "test/unit/**/*.browser.test.ts"],
   nodeResolve: { exportConditions: ["development"] },
-  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), ...serverCommands(), hostCommandsPlugin(), pageCommandsPlugin()],
+  // `/t3-host/<id>/…` reaches the reference hosts that end-to-end tests start (server-commands.mjs).
+  middleware: [hostProxyMiddleware],
+  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), ...serverCommands(), pageCommandsPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: {

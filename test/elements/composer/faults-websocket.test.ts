@@ -5,7 +5,7 @@ import { expect } from "@esm-bundle/chai";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { SentMessage } from "../../../src/transport/types.js";
 import { createWebSocketTransportWithClock, type WebSocketTransport } from "../../../src/transport/websocket-transport.js";
-import { startBrowserHost, type BrowserHost } from "../../support/browser-host.js";
+import { startFaultHost, type FaultHost } from "./fault-host.js";
 import { DeadlineClock, buildDraft, draftText, sendFailure, sentIds, snapshot } from "./fault-helpers.js";
 import { mount, next, record, unmountAll } from "./helpers.js";
 
@@ -18,14 +18,14 @@ const ACK = '"type":"ack"';
 
 describe("<t3-composer> faults against the reference host (WebSocket adapter)", function () {
   this.timeout(20_000);
-  let host: BrowserHost;
+  let host: FaultHost;
   let el: T3ComposerElement;
   let transport: WebSocketTransport;
   let clock: DeadlineClock;
   let pushed: SentMessage[];
 
   beforeEach(async () => {
-    host = await startBrowserHost();
+    host = await startFaultHost();
     el = await mount();
     clock = new DeadlineClock(DEADLINE_MS);
     transport = createWebSocketTransportWithClock({ baseUrl: host.apiUrl, threadId: THREAD, retry: RETRY }, clock);

@@ -2,8 +2,7 @@
 // forwarding, a dropped connection after the host has answered, a request never answered, an
 // answer held back until the client gives up, a body cut half way, a request delivered twice.
 // WebSocket upgrades pass through, and their connections can be dropped or have a client frame
-// delivered twice. With `cors`, it grants a page of another origin what the host does not (the
-// test runner's page is served from another port), so the browser suites can use it too.
+// delivered twice. (The browser suites have the same faults in test/support/host-proxy.mjs.)
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 
@@ -28,7 +27,7 @@ export const FAULTS: readonly Fault[] = ["pass", "fail-500", "fail-503", "drop-a
 export interface FaultProxy {
   url: string;
   apiUrl: string;
-  /** Every request the proxy saw (CORS preflights aside): method, path, and headers. */
+  /** Every request the proxy saw: method, path, and headers. */
   readonly seen: { method: string; path: string; headers: IncomingMessage["headers"] }[];
   /** Faults for the next matching requests, consumed in order; afterwards requests pass. */
   readonly faults: Fault[];
@@ -45,19 +44,8 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-export interface FaultProxyOptions {
-  /** Answer CORS preflights and let any origin read the answers. */
-  cors?: boolean;
-}
-
-const CORS_MAX_AGE_S = "600";
-
 /** Starts a proxy to `upstream` (an `http://host:port` URL); faults apply to requests `match` accepts. */
-export async function startFaultProxy(
-  upstream: string,
-  match: (request: IncomingMessage) => boolean = () => true,
-  options: FaultProxyOptions = {},
-): Promise<FaultProxy> {
+export async function startFaultProxy(upstream: string, match: (request: IncomingMessage) => boolean = () => true): Promise<FaultProxy> {
   const target = new URL(upstream);
   const sockets = new SocketFaults(target);
   const proxy: FaultProxy = {
@@ -73,8 +61,6 @@ export async function startFaultProxy(
     close: async () => {},
   };
   const server = createServer((request, response) => {
-    if (options.cors && request.method === "OPTIONS") return preflight(request, response);
-    if (options.cors) response.setHeader("access-control-allow-origin", request.headers.origin ?? "*");
     proxy.seen.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers });
     const fault = proxy.match(request) ? (proxy.faults.shift() ?? proxy.always) : "pass";
     apply(fault, target, request, response);
@@ -91,16 +77,6 @@ export async function startFaultProxy(
       server.closeAllConnections();
     });
   return proxy;
-}
-
-function preflight(request: IncomingMessage, response: ServerResponse): void {
-  response.writeHead(204, {
-    "access-control-allow-origin": request.headers.origin ?? "*",
-    "access-control-allow-methods": "GET, POST",
-    "access-control-allow-headers": request.headers["access-control-request-headers"] ?? "",
-    "access-control-max-age": CORS_MAX_AGE_S,
-  });
-  response.end();
 }
 
 function apply(fault: Fault, target: URL, request: IncomingMessage, response: ServerResponse): void {
@@ -135,7 +111,7 @@ function upstreamRequest(target: URL, request: IncomingMessage, onAnswer: (answe
 function pass(fault: "pass" | "drop-after-forward" | "late", target: URL, request: IncomingMessage, response: ServerResponse): void {
   const upstream = upstreamRequest(target, request, (answer) => {
     if (fault === "pass") {
-      response.writeHead(answer.statusCode ?? 502, answer.headers); // merged with the CORS header set before
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
       return;
     }
