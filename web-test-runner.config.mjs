@@ -33,4 +33,7 @@ export default {
   concurrency: 2,
   staticLogging: !process.stdout.isTTY,
   testFramework: { config: { timeout: 10000 } },
+  // Per test file. The lifecycle suite runs 1,000 mount cycles per element (about a minute on a
+  // busy 2-core machine), or T3_LIFECYCLE_CYCLES of them.
+  testsFinishTimeout: 300_000 + Number(process.env.T3_LIFECYCLE_CYCLES ?? 0) * 100,
 };
