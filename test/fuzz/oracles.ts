@@ -40,10 +40,12 @@ export function oracleContextId(producerId: string): string {
   while (slug.startsWith("-")) slug = slug.slice(1);
   while (slug.endsWith("-")) slug = slug.slice(0, -1);
   slug = slug.slice(0, 48) || "ctx";
-  const units = [...Array(producerId.length).keys()].map((index) => producerId.charCodeAt(index));
-  const fnv = (start: number, order: number[]) => order.reduce((hash, unit) => Math.imul(hash ^ unit, 0x01000193) >>> 0, start);
+  let forward = 0x811c9dc5;
+  let backward = 0x9dc5811c;
+  for (let index = 0; index < producerId.length; index++) forward = Math.imul(forward ^ producerId.charCodeAt(index), 0x01000193) >>> 0;
+  for (let index = producerId.length - 1; index >= 0; index--) backward = Math.imul(backward ^ producerId.charCodeAt(index), 0x01000193) >>> 0;
   const hex = (value: number) => value.toString(16).padStart(8, "0");
-  return `${slug}-${hex(fnv(0x811c9dc5, units))}${hex(fnv(0x9dc5811c, [...units].reverse()))}`;
+  return `${slug}-${hex(forward)}${hex(backward)}`;
 }
 
 /** wire.md §c: every `<` that opens or closes a `context` or `t3_context` tag. */
