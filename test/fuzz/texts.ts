@@ -18,9 +18,9 @@ export const linkId = fc.oneof(
 
 /** Labels as people and attackers write them: brackets, breaks, tags, surrogates, 64,000 units. */
 export const linkLabel = fc.oneof(
-  { weight: 6, arbitrary: trickyString(30) },
+  { weight: 20, arbitrary: trickyString(30) },
   {
-    weight: 3,
+    weight: 10,
     arbitrary: join(fc.constantFrom("<context>", "</CONTEXT >", "<t3_context", "</t3_Context>", "[", "]", ";", "\\", "\r", "\n", "a", " ", "é"), 12),
   },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom("a", " ", "[", "😀", "\uD800"), fc.integer({ min: 190, max: 64_000 })).map(([unit, n]) => unit.repeat(n)) },
