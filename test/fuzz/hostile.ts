@@ -53,6 +53,22 @@ const hostileBase: fc.Arbitrary<unknown> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  // fast-check's every kind of value (Map, Set, Date, BigInt, typed and sparse arrays, boxed
+  // primitives, null prototypes), with a trap planted in it like any other base.
+  {
+    weight: 1,
+    arbitrary: fc.anything({
+      maxDepth: 3,
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withSparseArray: true,
+      withTypedArray: true,
+    }),
+  },
 );
 
 /** A recipe for one hostile value: a base with one trap planted somewhere in it. */
@@ -194,8 +210,13 @@ export function buildHostile(recipe: HostileRecipe): unknown {
   key ??= keys.length > 0 ? keys[recipe.path.length % keys.length]! : "extra";
   // An empty path puts the wrapping traps on the root itself.
   if (recipe.path.length === 0 && ROOT_TRAPS.has(recipe.trap)) return replacement(recipe.trap, root, root, recipe.size);
-  if (CONTAINER_TRAPS.has(recipe.trap)) plant(recipe.trap, container, key);
-  else container[key] = replacement(recipe.trap, container[key], root, recipe.size);
+  try {
+    if (CONTAINER_TRAPS.has(recipe.trap)) plant(recipe.trap, container, key);
+    else container[key] = replacement(recipe.trap, container[key], root, recipe.size);
+  } catch {
+    // A read-only or frozen spot (the index of a boxed string, a typed array's length): the
+    // value goes in without its trap.
+  }
   return root;
 }
 
