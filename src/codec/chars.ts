@@ -27,6 +27,20 @@ export const codes = {
 const WHITESPACE = /\s/;
 
 /**
+ * A run of JavaScript `\s`. Global, for `replace`, which starts from 0 whatever `lastIndex` is.
+ * @internal
+ */
+export const WHITESPACE_RUN = /\s+/g;
+
+/**
+ * The last segment of a path, split on `/` or `\`.
+ * @internal
+ */
+export function basename(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
+
+/**
  * Whether a UTF-16 code unit is in JavaScript's `\s`. ASCII is decided by hand (scanners call
  * this for every character); the rare other code unit asks the pattern itself.
  * @internal

@@ -2,6 +2,8 @@
 // distinct"): `[name](path)` file links, `@path`, `@"quoted path"`, `$skill`, `$"quoted"`.
 // Every token needs whitespace after it, so a token still being typed at the end is not one.
 
+import { basename } from "./chars.js";
+
 /** A mention or skill written as text. Offsets are UTF-16, `end` exclusive. */
 export interface InlineToken {
   type: "mention" | "skill";
@@ -42,10 +44,6 @@ function decodePath(encoded: string): string {
   } catch {
     return encoded; // a malformed escape stays as the user wrote it
   }
-}
-
-function basename(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
 }
 
 function fileLinks(text: string, out: InlineToken[]): void {

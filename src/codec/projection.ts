@@ -3,14 +3,16 @@
 // payload once, in first-reference order.
 import { asKnownContextRecord } from "../contract/kinds.js";
 import type { ComposerContextRecord } from "../contract/types.js";
+import { WHITESPACE_RUN } from "./chars.js";
 import { escapeAttribute, escapeEnvelopeTags } from "./escape.js";
+import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
-import { visitComposerContextReferences } from "./references.js";
+import { isSanitizedLabel, sanitizeComposerContextLabel } from "./references.js";
 
-const ENVELOPE_TAG = "t3_context";
-const ENTRY_TAG = "context";
-const ENVELOPE_OPEN = `<${ENVELOPE_TAG} version="1">`;
-const ENVELOPE_CLOSE = `</${ENVELOPE_TAG}>`;
+const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
+const ENVELOPE_CLOSE = "\n</t3_context>";
+const ENTRY_OPEN = '<context kind="';
+const ENTRY_CLOSE = "\n</context>";
 
 /** Options of {@link projectComposerContextForProvider}. */
 export interface ProjectionOptions {
@@ -23,16 +25,20 @@ export interface ProjectionOptions {
 }
 
 const MARKER_BREAKERS = /[\r\n;\]]/g;
-const WHITESPACE_RUN = /\s+/g;
 
 /** What the projection knows of one context id. */
 interface Slot {
   /** `undefined` when no record, or more than one, has this id. */
   record: ComposerContextRecord | undefined;
-  /** The kind the last marker of this id showed, and its display name. */
-  kind: string;
-  name: string;
-  written: boolean;
+  /**
+   * The record's kind, read once: records of eight shapes make `record.kind` a megamorphic load,
+   * paid again at every link.
+   */
+  kind: string | undefined;
+  /** The display name of the record's kind, once a marker needed it. */
+  name: string | undefined;
+  /** Whether a link has referenced the id yet: its entry is written then. */
+  referenced: boolean;
 }
 
 /** `Preview annotation` for `preview-annotation`: dashes become spaces, first letter upper. */
@@ -42,13 +48,14 @@ function displayName(kind: string): string {
 }
 
 /**
- * The marker's label: CR, LF, `;` and `]` become spaces, whitespace collapses, ends are trimmed.
- * The label comes from the collector, already sanitized (single spaces, no line breaks or
- * brackets, no leading space), so only a `;` or a space left by the 200-unit cut can change it.
+ * The marker's label: CR, LF, `;` and `]` become spaces, whitespace collapses, ends are trimmed,
+ * envelope tags are escaped. The label comes sanitized (single spaces, no line breaks or
+ * brackets, no leading space), so only a `;` or a space left by the 200-unit cut can change it
+ * before the escape.
  */
 function markerLabel(label: string): string {
-  if (!label.includes(";") && !label.endsWith(" ")) return label;
-  return label.replace(MARKER_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim();
+  const clean = label.includes(";") || label.endsWith(" ") ? label.replace(MARKER_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim() : label;
+  return escapeEnvelopeTags(clean);
 }
 
 function entryBody(record: ComposerContextRecord, options: ProjectionOptions): string {
@@ -60,16 +67,14 @@ function entryBody(record: ComposerContextRecord, options: ProjectionOptions): s
   return JSON.stringify((record as { payload?: unknown }).payload) ?? "null";
 }
 
-/** One entry; `record` is `undefined` when the id has no record or more than one. */
-function formatEntry(
-  kind: string,
-  contextId: string,
-  record: ComposerContextRecord | undefined,
-  options: ProjectionOptions,
-): string {
-  const open = `<${ENTRY_TAG} kind="${escapeAttribute(kind)}" id="${escapeAttribute(contextId)}"`;
-  if (!record) return `${open} unavailable="true"/>`;
-  return `${open}>\n${escapeEnvelopeTags(entryBody(record, options))}\n</${ENTRY_TAG}>`;
+/**
+ * One entry; `record` is `undefined` when the id has no record or more than one. The id comes
+ * from a link, whose grammar leaves nothing to escape in it.
+ */
+function formatEntry(kind: string, contextId: string, record: ComposerContextRecord | undefined, options: ProjectionOptions): string {
+  const open = ENTRY_OPEN + escapeAttribute(kind) + '" id="' + contextId;
+  if (!record) return open + '" unavailable="true"/>';
+  return open + '">\n' + escapeEnvelopeTags(entryBody(record, options)) + ENTRY_CLOSE;
 }
 
 /**
@@ -86,30 +91,37 @@ export function projectComposerContextForProvider(
   options: ProjectionOptions = {},
 ): string {
   const { text } = input;
-  // One lookup per link: the record of an id, its marker name, and whether its entry is written.
   // Callers may skip validation, so an id with two records is ambiguous here: no record at all.
   const slots = new Map<string, Slot>();
   for (const record of input.records) {
     const slot = slots.get(record.contextId);
-    if (slot) slot.record = undefined;
-    else slots.set(record.contextId, { record, kind: record.kind, name: displayName(record.kind), written: false });
+    if (slot) slot.record = slot.kind = undefined;
+    else slots.set(record.contextId, { record, kind: record.kind, name: undefined, referenced: false });
   }
-  const entries: string[] = [];
+  // Appending builds a rope that is copied once, when it is read: cheaper than joining an array
+  // of slices, which copies each slice into the result one by one.
   let body = "";
+  let entries = "";
   let cursor = 0;
-  visitComposerContextReferences(text, (linkKind, contextId, label, _image, start, end) => {
+  visitLinks(text, (start, open, close, slash, end) => {
+    const contextId = text.slice(slash + 1, end - 1);
+    const linkKind = () => text.slice(close + LINK_HREF_OFFSET, slash);
     let slot = slots.get(contextId);
-    if (!slot) slots.set(contextId, (slot = { record: undefined, kind: linkKind, name: displayName(linkKind), written: false }));
-    // The record's kind when there is one, else this link's (display names are cached per id).
-    const kind = slot.record ? slot.kind : linkKind;
-    if (kind !== slot.kind) slot.name = displayName((slot.kind = kind));
-    // `[Image: shot.png; ref=ctx_1]`, with the occurrence's own label.
-    body += text.slice(cursor, start) + `[${slot.name}: ${escapeEnvelopeTags(markerLabel(label))}; ref=${contextId}]`;
+    if (!slot) slots.set(contextId, (slot = { record: undefined, kind: undefined, name: undefined, referenced: false }));
+    // The record's kind, else this link's own. The entry is written at the id's first link.
+    const kind = slot.kind ?? linkKind();
+    if (!slot.referenced) {
+      slot.referenced = true;
+      entries += (entries === "" ? "" : "\n") + formatEntry(kind, contextId, slot.record, options);
+    }
+    const name = slot.kind ? (slot.name ??= displayName(kind)) : displayName(kind);
+    // The occurrence's own label, as the collector sanitizes it (for the link's kind).
+    const raw = text.slice(open + 1, close);
+    const label = markerLabel(isSanitizedLabel(raw) ? raw : sanitizeComposerContextLabel(raw, linkKind()));
+    body += text.slice(cursor, start);
+    body += `[${name}: ${label}; ref=${contextId}]`;
     cursor = end;
-    if (slot.written) return;
-    slot.written = true;
-    entries.push(formatEntry(kind, contextId, slot.record, options));
   });
-  if (entries.length === 0) return text;
-  return `${body}${text.slice(cursor)}\n\n${ENVELOPE_OPEN}\n${entries.join("\n")}\n${ENVELOPE_CLOSE}`;
+  if (cursor === 0) return text;
+  return body + text.slice(cursor) + ENVELOPE_OPEN + entries + ENVELOPE_CLOSE;
 }

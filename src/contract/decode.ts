@@ -44,10 +44,11 @@ export function decodeWith<TSchema extends GenericSchema>(
 
 /**
  * Decodes one v1 record (wire.md §a): a known kind, or the unknown-kind form with a `payload`.
- * Trims what the spec trims and drops undeclared properties; the result is a new object (an
- * unknown record's `payload` is kept by reference). Never throws: any input, including cyclic
- * objects, Proxies and throwing getters, gives either `{success: true, output}` or
- * `{success: false, issues}` with dotted paths such as `lineEnd` or `pullRequest.number`.
+ * Trims what the spec trims and drops undeclared properties; the result is a new object of plain
+ * data (an unknown record's `payload` is a copy made through its JSON). Never throws: any input,
+ * including cyclic objects, Proxies, throwing getters and huge sparse arrays, gives either
+ * `{success: true, output}` or `{success: false, issues}` with dotted paths such as `lineEnd`
+ * or `pullRequest.number`.
  */
 export function decodeComposerContextRecord(input: unknown): DecodeResult<ComposerContextRecord> {
   return decodeWith(ComposerContextRecordSchema, input);

@@ -13,22 +13,12 @@ import {
   type ObjectPathItem,
   type SuccessDataset,
 } from "valibot";
-
-/** Whether `JSON.stringify(value)` succeeds and is at most `max` characters long. */
-function isJsonWithin(value: unknown, max: number): boolean {
-  try {
-    const json: string | undefined = JSON.stringify(value);
-    return json !== undefined && json.length <= max;
-  } catch {
-    // A cycle, a BigInt, a throwing getter or `toJSON`: not wire data.
-    return false;
-  }
-}
+import { boundedJson } from "./json-bound.js";
 
 /** Fails unless the compact JSON of the array is at most `max` characters. */
 export function jsonLengthAtMost(max: number) {
   return check<unknown[], string>(
-    (value) => isJsonWithin(value, max),
+    (value) => boundedJson(value, max) !== undefined,
     `The records must serialize to at most ${max} JSON characters`,
   );
 }

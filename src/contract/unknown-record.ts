@@ -1,24 +1,67 @@
 // The unknown-kind form (wire.md §a, "Unknown kinds"): how custom kinds and newer kinds that carry
 // a `payload` travel through a build that does not know them.
-import { check, literal, object, pipe, regex, string, trim, unknown } from "valibot";
+import {
+  _addIssue,
+  check,
+  literal,
+  object,
+  pipe,
+  regex,
+  string,
+  trim,
+  unknown,
+  type BaseIssue,
+  type BaseTransformation,
+  type OutputDataset,
+} from "valibot";
+import { boundedJson } from "./json-bound.js";
 import { isKnownContextKind } from "./kinds.js";
 import { KIND_PATTERN, UNKNOWN_PAYLOAD_MAX } from "./limits.js";
 import { ContextIdSchema, LabelSchema } from "./values.js";
 
+/** The issue of a payload with no JSON, or with more than 64,000 characters of it. */
+export interface JsonPayloadIssue extends BaseIssue<unknown> {
+  readonly kind: "transformation";
+  readonly type: "json_payload";
+}
+
+/** The transformation `jsonPayload(max)` returns. */
+export interface JsonPayloadAction extends BaseTransformation<unknown, unknown, JsonPayloadIssue> {
+  readonly type: "json_payload";
+  readonly reference: typeof jsonPayload;
+  readonly message: string;
+}
+
 /**
- * Whether `payload` serializes to compact JSON of at most 64,000 characters. `undefined`, a
- * function or a symbol (no JSON at all), a cycle or a BigInt (`JSON.stringify` throws) fail.
- * Escaping counts: 32,000 `"` characters serialize to 64,002.
+ * Decodes a payload to the JSON value it serializes to, which must be at most `max` characters
+ * of compact JSON. `undefined`, a function or a symbol (no JSON at all), a cycle or a BigInt
+ * (`JSON.stringify` throws) fail. Escaping counts: 32,000 `"` characters serialize to 64,002.
+ *
+ * The output is parsed back from the JSON that was measured, not kept by reference: a payload is
+ * data, and a live object (a getter, a Proxy, a `toJSON` that answers differently the next time)
+ * could otherwise grow past the bound or throw after it was checked, when the record is
+ * projected, stored or cloned. JSON input decodes to an equal value.
  */
-export function isBoundedJsonPayload(payload: unknown): boolean {
-  // A string can be measured without serializing it: its JSON is at least length + 2.
-  if (typeof payload === "string" && payload.length > UNKNOWN_PAYLOAD_MAX) return false;
-  try {
-    const json: string | undefined = JSON.stringify(payload);
-    return json !== undefined && json.length <= UNKNOWN_PAYLOAD_MAX;
-  } catch {
-    return false;
-  }
+export function jsonPayload(max: number): JsonPayloadAction {
+  return {
+    kind: "transformation",
+    type: "json_payload",
+    reference: jsonPayload,
+    async: false,
+    message: `The payload must serialize to at most ${max} JSON characters`,
+    "~run"(dataset, config) {
+      const json = boundedJson(dataset.value, max);
+      if (json === undefined) {
+        _addIssue(this, "payload", dataset, config);
+        // A failed transformation leaves its output untyped, as valibot's own do.
+        const failed = dataset as unknown as OutputDataset<unknown, JsonPayloadIssue>;
+        failed.typed = false;
+        return failed;
+      }
+      dataset.value = JSON.parse(json);
+      return dataset;
+    },
+  };
 }
 
 /**
@@ -34,15 +77,13 @@ export const OpenKindSchema = pipe(
 
 /**
  * A record of a kind this build does not know. It keeps exactly `version`, `contextId`, `label`,
- * `kind` and `payload`; `payload` is required (it may be `null`) and is kept by reference.
+ * `kind` and `payload`; `payload` is required (it may be `null`) and decodes to a copy made
+ * through its JSON.
  */
 export const UnknownContextRecordSchema = object({
   version: literal(1),
   contextId: ContextIdSchema,
   label: LabelSchema,
   kind: OpenKindSchema,
-  payload: pipe(
-    unknown(),
-    check(isBoundedJsonPayload, `The payload must serialize to at most ${UNKNOWN_PAYLOAD_MAX} JSON characters`),
-  ),
+  payload: pipe(unknown(), jsonPayload(UNKNOWN_PAYLOAD_MAX)),
 });

@@ -35,6 +35,14 @@ describe("decodeMessageContext: raw array checks", () => {
     ]);
   });
 
+  it("a raw record holding a sparse array of length 2 ** 32 - 1 fails the size check without being walked", () => {
+    const styleChanges: string[] = [];
+    styleChanges.length = 2 ** 32 - 1;
+    assert.deepEqual(issues(decodeMessageContext(context([{ ...skill("s1"), styleChanges }]))), [
+      { path: "records", message: "The records must serialize to at most 16000000 JSON characters" },
+    ]);
+  });
+
   it("16,000,000 characters of raw JSON pass, 16,000,001 fail", () => {
     const exact = rawRecordsOfJsonLength(16_000_000);
     assert.equal(JSON.stringify(exact).length, 16_000_000);

@@ -1,7 +1,9 @@
 // decodeComposerContextRecord: behaviours the conformance vectors do not pin down.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { safeParse } from "valibot";
 import {
+  ComposerContextRecordSchema,
   decodeComposerContextRecord,
   type DecodeResult,
   type Issue,
@@ -184,6 +186,40 @@ describe("decodeComposerContextRecord: hostile input never throws", () => {
     }
   });
 
+  // Fuzz counterexample (record.hostile, trap "to-json-flips"): the payload was kept by reference,
+  // so a `toJSON` that answered small when measured and huge afterwards left a decoded record
+  // that no longer decoded, and that threw when projected.
+  it("a payload whose toJSON changes its answer decodes to the value that was measured", () => {
+    let calls = 0;
+    const payload = { toJSON: () => (calls++ === 0 ? [""] : "x".repeat(100_000)) };
+    const output = outputOf(decodeComposerContextRecord({ version: 1, contextId: "-", label: "", kind: "a", payload }));
+    assert.deepEqual(output, { version: 1, contextId: "-", label: "", kind: "a", payload: [""] });
+    assert.deepEqual(outputOf(decodeComposerContextRecord(output)), output);
+  });
+
+  it("a payload of Proxies and getters decodes to plain data", () => {
+    const inner = new Proxy({ a: 1 }, {});
+    const payload = { get value() { return [inner, new Map([[1, 2]]), new Date(0)]; } };
+    const output = outputOf(decodeComposerContextRecord(unknownRecord(payload)));
+    assert.deepEqual(output, unknownRecord({ value: [{ a: 1 }, {}, "1970-01-01T00:00:00.000Z"] }));
+  });
+
+  // Found while sizing the fuzz inputs: the payload bound serialized a sparse array hole by hole
+  // (44 s for a length of 10 ** 8) before it could compare the length.
+  it("a sparse payload array of length 2 ** 32 - 1 fails without being walked", () => {
+    const payload: unknown[] = [];
+    payload.length = 2 ** 32 - 1;
+    assert.deepEqual(paths(decodeComposerContextRecord(unknownRecord({ nested: [payload] }))), ["payload"]);
+  });
+
+  it("a sparse payload array counts the nulls it writes: 12,799 holes pass, 12,800 fail", () => {
+    const fits: unknown[] = [];
+    fits.length = 12_800; // 2 brackets + 12,800 × "null" + 12,799 commas = 64,001
+    assert.deepEqual(paths(decodeComposerContextRecord(unknownRecord(fits))), ["payload"]);
+    fits.length = 12_799;
+    assert.equal(decodeComposerContextRecord(unknownRecord(fits)).success, true);
+  });
+
   it("a sparse array of length 2 ** 32 - 1 fails without being walked", () => {
     const styleChanges: string[] = [];
     styleChanges.length = 2 ** 32 - 1;
@@ -343,11 +379,11 @@ describe("decodeComposerContextRecord: undeclared properties are dropped", () =>
     });
   });
 
-  it("an unknown record keeps exactly five keys, and its payload whole", () => {
+  it("an unknown record keeps exactly five keys, and its payload whole, as a copy of its JSON", () => {
     const payload = { deep: { extra: [1, { x: null }] } };
     const output = outputOf(decodeComposerContextRecord({ ...unknownRecord(payload), extra: 1, attachmentId: "a" }));
     assert.deepEqual(output, unknownRecord(payload));
-    assert.equal((output as { payload: unknown }).payload, payload, "the payload is kept by reference");
+    assert.notEqual((output as { payload: unknown }).payload, payload, "the payload is a copy");
   });
 
   it("the output is a new object: changing it leaves the input alone", () => {
@@ -383,6 +419,14 @@ describe("decodeComposerContextRecord: unknown payload bound", () => {
     for (const payload of [undefined, () => 1, Symbol("s"), 1n]) assert.equal(decodesPayload(payload), false, String(payload));
     const { payload: _omitted, ...withoutPayload } = unknownRecord(1);
     assert.deepEqual(paths(decodeComposerContextRecord(withoutPayload)), ["payload"]);
+  });
+
+  it("fails through the exported schema too, for hosts that validate with valibot", () => {
+    const result = safeParse(ComposerContextRecordSchema, unknownRecord(1n));
+    assert.equal(result.success, false);
+    assert.deepEqual(result.issues?.map((issue) => [issue.path?.map((item) => item.key).join("."), issue.message]), [
+      ["payload", "The payload must serialize to at most 64000 JSON characters"],
+    ]);
   });
 
   it("measures the JSON a `toJSON` method writes, as JSON.stringify does", () => {

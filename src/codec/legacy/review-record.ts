@@ -1,5 +1,6 @@
 // A legacy review block as a `review-comment` record (wire.md §d, step 1).
 import type { ReviewCommentContextRecord } from "../../contract/types.js";
+import { basename } from "../chars.js";
 import { lastReviewFence } from "./review-fence.js";
 import { legacyContextId } from "./tags.js";
 
@@ -27,11 +28,6 @@ const ATTRIBUTE = /(?<![\w-])[\d_-]*([a-zA-Z][\w-]*)="([^"]*)"/g;
  */
 export function parseReviewAttributes(source: string): Map<string, string> {
   return new Map(Array.from(source.matchAll(ATTRIBUTE), (match) => [match[1]!, unescapeAttribute(match[2]!)]));
-}
-
-/** The last path segment, split on `/` or `\`. */
-function basename(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
 }
 
 /**

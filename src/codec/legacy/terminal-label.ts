@@ -1,7 +1,7 @@
 // The inline label the old composer wrote for a terminal excerpt: `@build-log:3-7`.
 import type { TerminalContextRecord } from "../../contract/types.js";
+import { WHITESPACE_RUN } from "../chars.js";
 
-const WHITESPACE_RUN = /\s+/g;
 
 /**
  * A terminal label lowercased, each whitespace run replaced by `-`: `My Term` → `my-term`.

@@ -164,6 +164,48 @@ describe("upgradeLegacyContextMessage: binding terminals in the text", () => {
     assert.deepEqual(upgradeLegacyContextMessage("\uFFFC hi \uFFFC"), { text: " hi", records: [] });
   });
 
+  // Fuzz counterexample (legacy.upgrade): step 5 restores review links before it binds
+  // placeholders, so a U+FFFC inside a review's label takes the terminal, as in the reference.
+  it("binds a terminal to a U+FFFC inside a review link's label (reference order of step 5)", () => {
+    const review = '<review_comment sectionId="s" filePath="\uFFFC.ts" startIndex="1" endIndex="2" rangeLabel="">note</review_comment>';
+    const { text, records } = upgradeLegacyContextMessage(`${review}\n\n<terminal_context>\n- build line 0:\n</terminal_context>`);
+    assert.equal(text, "[[build line 0](t3-context://v1/terminal/legacy_terminal_1).ts line](t3-context://v1/review-comment/legacy_review-comment_1)");
+    assert.deepEqual(records.map((record) => record.contextId), ["legacy_terminal_1", "legacy_review-comment_1"]);
+  });
+
+  // Fuzz counterexample (legacy.idempotent): a stray U+FFFC is removed even when nothing
+  // converts, and removing it can complete a closing tag that a second upgrade then reads.
+  it("is not idempotent when removing a stray U+FFFC completes a review block (reference behaviour)", () => {
+    const text = '\n\n<review_comment sectionId="s" filePath="src/a.ts" startIndex="1" endIndex="2" rangeLabel="">note<\uFFFC/review_comment>';
+    const once = upgradeLegacyContextMessage(text);
+    assert.deepEqual(once, { text: text.replace("\uFFFC", ""), records: [] });
+    assert.equal(upgradeLegacyContextMessage(once.text).text, "[a.ts line](t3-context://v1/review-comment/legacy_review-comment_1)");
+  });
+
+  // Fuzz counterexample (legacy.upgrade, seed 20261130), shrunk by hand: step 1 skips only blocks
+  // that start a line, so the review inside this one becomes a token, which the peeled preview
+  // then carries off. The review's record is returned, its link is not (reference behaviour).
+  it("returns a review inside a block that opens mid-line as a record without a link (reference behaviour)", () => {
+    const review = '<review_comment sectionId="s" filePath="f.ts" startIndex="1" endIndex="1">note</review_comment>';
+    const { text, records } = upgradeLegacyContextMessage(`x<preview_annotation>\nPage: P\n${review}\n</preview_annotation>`);
+    assert.equal(text, "x\n\n[P](t3-context://v1/preview-annotation/legacy_preview-annotation_1)");
+    assert.deepEqual(records.map((record) => record.contextId), ["legacy_preview-annotation_1", "legacy_review-comment_1"]);
+  });
+
+  // Fuzz counterexample (legacy.idempotent, seed 20261130), shrunk by hand: step 1 skips the
+  // leading block up to the first closing line, which belongs to the nested block of the trailing
+  // annotation. Once that annotation is peeled, a second upgrade no longer skips the review.
+  it("is not idempotent when a skipped block's only closing line was peeled (reference behaviour)", () => {
+    const review = '<review_comment sectionId="s" filePath="f.ts" startIndex="1" endIndex="1">note</review_comment>';
+    const annotation = "<preview_annotation>\nPage: P\n<element_context>\n- <i>:\n</element_context>\n</preview_annotation>";
+    const once = upgradeLegacyContextMessage(`<element_context>\n${review}\n\n${annotation}`);
+    assert.equal(once.text, `<element_context>\n${review}\n\n[P](t3-context://v1/preview-annotation/legacy_preview-annotation_1)`);
+    assert.equal(
+      upgradeLegacyContextMessage(once.text).text,
+      "<element_context>\n[f.ts line](t3-context://v1/review-comment/legacy_review-comment_1)\n\n[P](t3-context://v1/preview-annotation/legacy_preview-annotation_1)",
+    );
+  });
+
   it("is not idempotent when a label itself holds U+FFFC: the second pass removes it (reference behaviour)", () => {
     const once = upgradeLegacyContextMessage("<terminal_context>\n- a\uFFFCb line 1:\n  x\n</terminal_context>");
     assert.equal(once.text, "[a\uFFFCb line 1](t3-context://v1/terminal/legacy_terminal_1)");
