@@ -6,6 +6,7 @@ import { EditorState, Selection, type Plugin, type Transaction } from "prosemirr
 import { EditorView } from "prosemirror-view";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
+import { nearCaretPlugin } from "./near-caret.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { sliceFromText, textOfSlice } from "./text.js";
@@ -17,7 +18,7 @@ export interface EditorPluginOptions extends KeymapOptions {
 
 /** The plugins of a composer state, keys first so they see events before anything else. */
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
-  return [composerKeymap(options), triggerPlugin(), history(), placeholderPlugin(options.placeholder)];
+  return [composerKeymap(options), triggerPlugin(), history(), placeholderPlugin(options.placeholder), nearCaretPlugin()];
 }
 
 /** A fresh state for `doc`, caret at the end, empty undo history. */

@@ -42,6 +42,13 @@ export const composerStyles = css`
   .editor p {
     margin: 0;
   }
+  /* Off-screen lines skip style and layout, so a keystroke in a long draft lays out the lines
+     on screen, not the whole draft (editor/near-caret.ts keeps the lines around the caret drawn:
+     the caret cannot move into a skipped line). 1.5em: one line of text, until measured. */
+  .editor p:not(.t3-near) {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 1.5em;
+  }
   .editor .t3-placeholder::before {
     content: attr(data-placeholder);
     color: var(--_muted);
