@@ -18,7 +18,8 @@ interface EditorUnderTest {
 
 // Module paths are kept in variables so esbuild leaves the imports to the browser: the harness
 // measures the files as they are shipped.
-const DROP_IN = "/dist/t3-composer.js";
+// `?drop-in=/bench/.work/….js` measures another build of the drop-in (an A/B of a change).
+const DROP_IN = new URLSearchParams(location.search).get("drop-in") ?? "/dist/t3-composer.js";
 const TIPTAP = "/bench/.work/tiptap.js";
 
 async function mountOurs(): Promise<EditorUnderTest> {
@@ -70,12 +71,17 @@ let phase = { beforeinput: 0, input: 0 };
 addEventListener("keydown", () => (keyAt = performance.now()), { capture: true });
 addEventListener("beforeinput", () => (phase.beforeinput = performance.now() - keyAt), { capture: true });
 addEventListener("input", () => (phase.input = performance.now() - keyAt), { capture: true });
+// Also from the key to the end of the next frame (style, layout, paint on the main thread): what
+// a person waits for, which a layout saved in the keystroke may only have moved to the frame.
+const framed: number[] = [];
 const observer = new MutationObserver(() => {
   if (!keyAt) return;
-  keystrokes.push(performance.now() - keyAt);
+  const start = keyAt;
+  keystrokes.push(performance.now() - start);
   phases.push(phase);
   phase = { beforeinput: 0, input: 0 };
   keyAt = 0;
+  requestAnimationFrame(() => setTimeout(() => framed.push(performance.now() - start)));
 });
 // Observing only while typing: during a hydration it would record a mutation per inserted line.
 const observeTyping = () => observer.observe(editor.editable, { subtree: true, childList: true, characterData: true });
@@ -106,10 +112,13 @@ const bench = {
     collectGarbage();
     keystrokes.length = 0;
     phases.length = 0;
+    framed.length = 0;
     observeTyping();
   },
   /** The keystroke times recorded since `prepareTyping`, in ms. */
   keystrokes: () => [...keystrokes],
+  /** For each keystroke: ms from the key to the end of the next frame. */
+  framed: () => [...framed],
   /** For each keystroke: ms from the key to `beforeinput`, and to `input`. */
   phases: () => [...phases],
   nextFrame,

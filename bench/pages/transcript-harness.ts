@@ -13,7 +13,8 @@ interface ThreadUnderTest {
   updateLast(text: string): Promise<void>;
 }
 
-const DROP_IN = "/dist/t3-composer.js";
+// `?drop-in=/bench/.work/….js` measures another build of the drop-in (an A/B of a change).
+const DROP_IN = new URLSearchParams(location.search).get("drop-in") ?? "/dist/t3-composer.js";
 const MARKED = "/bench/.work/marked.js";
 
 async function ours(): Promise<ThreadUnderTest> {

@@ -6,11 +6,12 @@ import { EditorState, Selection, type Plugin, type Transaction } from "prosemirr
 import { EditorView } from "prosemirror-view";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
-import { nearCaretPlugin } from "./near-caret.js";
+import { lineNodeView, nearCaretPlugin } from "./near-caret.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { sliceFromText, textOfSlice } from "./text.js";
 import { triggerPlugin } from "./trigger.js";
+import { typingPlugin } from "./typing.js";
 
 export interface EditorPluginOptions extends KeymapOptions {
   placeholder(): string;
@@ -18,7 +19,7 @@ export interface EditorPluginOptions extends KeymapOptions {
 
 /** The plugins of a composer state, keys first so they see events before anything else. */
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
-  return [composerKeymap(options), triggerPlugin(), history(), placeholderPlugin(options.placeholder), nearCaretPlugin()];
+  return [composerKeymap(options), typingPlugin(), triggerPlugin(), history(), placeholderPlugin(options.placeholder), nearCaretPlugin()];
 }
 
 /** A fresh state for `doc`, caret at the end, empty undo history. */
@@ -51,7 +52,7 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       state: options.state,
       dispatchTransaction: options.dispatch,
       editable: options.editable,
-      nodeViews: { chip: chipNodeView(options.painter) },
+      nodeViews: { chip: chipNodeView(options.painter), paragraph: lineNodeView },
       // A combobox, so that assistive technology follows aria-activedescendant into the
       // suggestion list. ARIA 1.2 has no multi-line combobox (w3c/aria#2456); an editable
       // combobox is the pattern that exists for a text field with a suggestion popup.

@@ -63,6 +63,21 @@ describe("<t3-composer> large drafts", () => {
     expect(el.value).to.deep.equal({ text: "x" });
   });
 
+  it("keeps the lines around the caret drawn, following the caret", async () => {
+    const el = await mount();
+    el.value = { text: Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n") };
+    await focusEnd(el);
+    const lines = [...editorOf(el).querySelectorAll("p")];
+    const near = () => lines.flatMap((line, i) => (line.classList.contains("t3-near") ? [i] : []));
+    expect(near()).to.deep.equal(Array.from({ length: 101 }, (_, i) => 299 + i));
+    for (let i = 0; i < 150; i++) await press("ArrowUp");
+    await frame();
+    expect(near()).to.deep.equal(Array.from({ length: 201 }, (_, i) => 149 + i));
+    await chord("Control", "a");
+    await frame();
+    expect(near()).to.deep.equal(Array.from({ length: 101 }, (_, i) => 299 + i));
+  });
+
   it("moves the caret line by line through lines that were off screen, and edits there", async () => {
     const el = await mount();
     el.value = { text: Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n") };
