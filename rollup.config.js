@@ -17,6 +17,9 @@ const minified = () => [
 
 export default [
   // The npm library: ESM, dependencies external, one file per entry plus shared chunks.
+  // node-resolve applies package.json `sideEffects` to our own sources too: that list names
+  // src/elements/define.ts, or the `import "./elements/define.js"` of src/index.ts would be
+  // dropped from dist/index.js, and importing "t3-composer" would define no element.
   {
     input: {
       index: "src/index.ts",

@@ -1,12 +1,14 @@
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { chromeLauncher } from "@web/test-runner-chrome";
 import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
-import { serverCommands } from "./test/support/server-commands.mjs";
+import { hostProxyMiddleware, serverCommands } from "./test/support/server-commands.mjs";
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
   files: ["test/elements/**/*.test.ts", "test/e2e/**/*.test.ts", "test/unit/**/*.browser.test.ts"],
   nodeResolve: { exportConditions: ["development"] },
+  // `/t3-host/<id>/…` reaches the reference hosts that end-to-end tests start (server-commands.mjs).
+  middleware: [hostProxyMiddleware],
   plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), ...serverCommands()],
   browsers: [
     chromeLauncher({

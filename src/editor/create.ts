@@ -5,6 +5,7 @@ import { history } from "prosemirror-history";
 import { EditorState, Selection, type Plugin, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
+import { clipboardPlugin, type ClipboardOptions } from "./clipboard.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
 import { lineNodeView, nearCaretPlugin } from "./near-caret.js";
 import { placeholderPlugin } from "./placeholder.js";
@@ -13,13 +14,21 @@ import { sliceFromText, textOfSlice } from "./text.js";
 import { triggerPlugin } from "./trigger.js";
 import { typingPlugin } from "./typing.js";
 
-export interface EditorPluginOptions extends KeymapOptions {
+export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
   placeholder(): string;
 }
 
 /** The plugins of a composer state, keys first so they see events before anything else. */
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
-  return [composerKeymap(options), typingPlugin(), triggerPlugin(), history(), placeholderPlugin(options.placeholder), nearCaretPlugin()];
+  return [
+    composerKeymap(options),
+    typingPlugin(),
+    triggerPlugin(),
+    history(),
+    placeholderPlugin(options.placeholder),
+    clipboardPlugin(options),
+    nearCaretPlugin(),
+  ];
 }
 
 /** A fresh state for `doc`, caret at the end, empty undo history. */
@@ -34,7 +43,7 @@ export interface EditorViewOptions {
   painter: ChipPainter;
   dispatch(tr: Transaction): void;
   editable(): boolean;
-  /** Files dropped at `pos`, or pasted (`pos` is `null`); return whether they were taken. */
+  /** Files dropped at `pos` (`null`: no position); return whether they were taken. Pasted files go through the clipboard plugin. */
   files(view: EditorView, files: File[], pos: number | null): boolean;
   /** A click on the chip at `pos`. */
   clickChip(view: EditorView, pos: number, event: MouseEvent): void;
@@ -44,7 +53,10 @@ function filesOf(data: DataTransfer | null): File[] {
   return data ? Array.from(data.files) : [];
 }
 
-/** The view: chips through `painter`, canonical text on the plain-text clipboard. */
+/**
+ * The view: chips through `painter`. Copy, cut and paste go through the clipboard plugin; the
+ * text serializer and parser below serve a drag of a selection inside the editor.
+ */
 export function createComposerView(options: EditorViewOptions): EditorView {
   return new EditorView(
     { mount: options.mount },
@@ -64,10 +76,6 @@ export function createComposerView(options: EditorViewOptions): EditorView {
         if (files.length === 0) return false;
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
         return options.files(view, files, at ? at.pos : null);
-      },
-      handlePaste(view, event) {
-        const files = filesOf(event.clipboardData);
-        return files.length > 0 && options.files(view, files, null);
       },
       handleClickOn(view, _pos, node, nodePos, event, direct) {
         if (!direct || !isChip(node)) return false;

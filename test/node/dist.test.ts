@@ -28,6 +28,18 @@ describe("built package", () => {
     assert.deepEqual(JSON.parse(output), { touched: [], link: "[a](t3-context://v1/file/f1)" });
   });
 
+  // Bundlers drop imports of modules that package.json does not declare side-effectful: without
+  // these, `import { createMemoryTransport } from "t3-composer"` in a Vite app defined no element.
+  it("keeps the main entry's import of define.js, and declares both side-effectful", { skip: notBuilt }, () => {
+    const index = readFileSync(dist("index.js"), "utf8");
+    assert.match(index, /^import [^;]*'\.\/define\.js';$/m);
+    const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { sideEffects: string[] };
+    assert.deepEqual(
+      ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js"].filter((file) => !pkg.sideEffects.includes(file)),
+      [],
+    );
+  });
+
   it("keeps the bundles within 1% of bench/size-baseline.json", { skip: notBuilt }, () => {
     const baseline = JSON.parse(readFileSync(new URL("bench/size-baseline.json", root), "utf8")) as Record<string, number>;
     const over: string[] = [];

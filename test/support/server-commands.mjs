@@ -4,6 +4,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { emulateMediaPlugin, sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
+import { addHostFault, clearHostFaults, HOST_PROXY_PREFIX, proxyHostUpgrades, releaseStalledBodies } from "./host-proxy.mjs";
+import { disposeAllTestHosts, disposeTestHost, queryTestHost, restartTestHost, startTestHost, stopTestHost, testHost } from "./test-hosts.mjs";
+
+export { hostProxyMiddleware } from "./host-proxy.mjs";
 
 // One DevTools session per page, opened on first use.
 const sessions = new WeakMap();
@@ -82,6 +86,86 @@ function dropPlugin() {
   };
 }
 
+/**
+ * Reference hosts for end-to-end tests (`test-hosts.mjs`), reached by the page through the
+ * proxy at `/t3-host/<id>/` (`host-proxy.mjs`). Tests call these through `test/support/host.ts`:
+ * - `host-start` `{ limits? }` → `{ id, path, directUrl }`: a host on a free port with a fresh
+ *   data folder; `path` (`/t3-host/<id>/`) is where the page reaches it;
+ * - `host-stop` `{ id }`: the host goes down (data kept); `host-restart` `{ id }`: up again, same port and data;
+ * - `host-rows` `{ id, sql, params? }` → rows of a read-only query on its SQLite file;
+ * - `host-fault` `{ id, fault, method?, path?, times?, bytes? }`: the next matching requests get
+ *   that fault (see `HostFault`); `host-clear-faults` `{ id }`; `host-release` `{ id }` → how
+ *   many stalled bodies went on;
+ * - `host-dispose` `{ id }`: stopped and its data deleted. Hosts left over are disposed when the
+ *   test server stops.
+ */
+function hostPlugin() {
+  const commands = {
+    "host-start": async ({ limits }) => {
+      const host = await startTestHost(limits);
+      return { id: host.id, path: `${HOST_PROXY_PREFIX}${host.id}/`, directUrl: host.running.url };
+    },
+    "host-stop": ({ id }) => stopTestHost(id).then(() => true),
+    "host-restart": ({ id }) => restartTestHost(id).then(() => true),
+    "host-rows": ({ id, sql, params }) => queryTestHost(id, sql, params ?? []),
+    "host-fault": ({ id, ...rule }) => {
+      testHost(id);
+      addHostFault(String(id), rule);
+      return true;
+    },
+    "host-clear-faults": ({ id }) => {
+      clearHostFaults(String(id));
+      return true;
+    },
+    "host-release": ({ id }) => releaseStalledBodies(String(id)),
+    "host-dispose": async ({ id }) => {
+      clearHostFaults(String(id));
+      releaseStalledBodies(String(id));
+      await disposeTestHost(id);
+      return true;
+    },
+  };
+  return {
+    name: "t3-host-commands",
+    serverStart({ server }) {
+      proxyHostUpgrades(server);
+    },
+    async serverStop() {
+      await disposeAllTestHosts();
+    },
+    executeCommand({ command, payload }) {
+      const run = commands[command];
+      return run ? run(payload ?? {}) : undefined;
+    },
+  };
+}
+
+/**
+ * `grant-clipboard`: lets the page read and write the system clipboard (`navigator.clipboard`),
+ * as a person does by accepting the permission prompt.
+ */
+function clipboardPlugin() {
+  return {
+    name: "t3-clipboard-commands",
+    async executeCommand({ command, session }) {
+      if (command !== "grant-clipboard") return undefined;
+      if (session.browser.type !== "puppeteer") throw new Error(`${session.browser.type} cannot grant permissions`);
+      const page = session.browser.getPage(session.id);
+      await page.browserContext().overridePermissions(new URL(page.url()).origin, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+      return true;
+    },
+  };
+}
+
 export function serverCommands() {
-  return [sendKeysPlugin(), setViewportPlugin(), sendMousePlugin(), emulateMediaPlugin(), imePlugin(), dropPlugin()];
+  return [
+    sendKeysPlugin(),
+    setViewportPlugin(),
+    sendMousePlugin(),
+    emulateMediaPlugin(),
+    imePlugin(),
+    dropPlugin(),
+    clipboardPlugin(),
+    hostPlugin(),
+  ];
 }

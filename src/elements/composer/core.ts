@@ -8,9 +8,12 @@ import { ReferenceCounts } from "../../editor/references.js";
 import { docFromText } from "../../editor/text.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport, SentMessage } from "../../transport/types.js";
+import { ImportStore } from "./attachment-import.js";
 import { AttachmentStore } from "./attachments.js";
 import { ChipIndex, drawChip } from "./chips.js";
 import { activateChip } from "./activate.js";
+import { copySlice } from "./copy.js";
+import { pasteClipboard } from "./paste-import.js";
 import { RecordStore } from "./records.js";
 import { send } from "./send.js";
 import { suggestionKey, type SuggestionList } from "./suggestions.js";
@@ -22,6 +25,11 @@ export interface ComposerHost extends HTMLElement {
   readonly placeholder: string;
   readonly draftKey: string | null;
   readonly name: string;
+  /** The clipboard fragment's source (`environment-id`, `thread-id`). */
+  readonly environmentId: string | null;
+  readonly threadId: string | null;
+  /** `long-paste-threshold`: a plain-text paste longer than this becomes a file. */
+  readonly longPasteThreshold: number | null;
   /** Whether a person can edit now: not disabled (itself or by its form), not read-only, not sending. */
   readonly canEdit: boolean;
   requestUpdate(): void;
@@ -35,6 +43,8 @@ export interface ComposerCore {
   readonly plugins: readonly Plugin[];
   readonly records: RecordStore;
   readonly attachments: AttachmentStore;
+  /** Pasted images and files whose bytes are being fetched. */
+  readonly imports: ImportStore;
   readonly chips: ChipIndex;
   state: EditorState;
   counts: ReferenceCounts;
@@ -72,6 +82,8 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
     activateChip: (_view, pos) => activateChip(core, pos),
     suggestionKey: (_view, event) => suggestionKey(core, event),
     placeholder: () => host.placeholder,
+    copy: (_view, data, slice) => copySlice(core, data, slice),
+    paste: (_view, data, plain) => pasteClipboard(core, data, plain),
   });
   const core: ComposerCore = {
     host,
@@ -80,6 +92,7 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
     plugins,
     records: new RecordStore(),
     attachments: new AttachmentStore(),
+    imports: new ImportStore(),
     chips: new ChipIndex((dom, attrs) => drawChip(core, dom, attrs)),
     state: createComposerState(doc, plugins),
     counts: ReferenceCounts.of(doc),

@@ -1,8 +1,9 @@
 // Symmetric lifecycle (house style point 11): what `connect` creates, `disconnect` releases. The
 // view is destroyed on disconnect and rebuilt from the kept state on connect, so moving the
 // element to another parent, shadow root or document leaves the draft (and its undo history) as
-// it was. Uploads survive a move (a disconnect and a connect in one task): they stop only when
-// the element stays disconnected, and start again when it comes back.
+// it was. Uploads (and fetches of pasted attachments) survive a move (a disconnect and a connect
+// in one task): they stop only when the element stays disconnected, and start again when it
+// comes back.
 import { createComposerView } from "../../editor/create.js";
 import { releaseUrl, stopUpload } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
@@ -12,6 +13,7 @@ import { settleNow } from "./settle.js";
 import { closeSuggestions } from "./suggestions.js";
 import { startUpload } from "./uploads.js";
 import { activateChip } from "./activate.js";
+import { startImport } from "./attachment-import.js";
 
 export function connect(core: ComposerCore): void {
   core.connected = true;
@@ -32,6 +34,7 @@ export function connect(core: ComposerCore): void {
   for (const entry of core.attachments.values()) {
     if (entry.status === "uploading" && !entry.controller) startUpload(core, entry);
   }
+  for (const pending of core.imports.values()) if (!pending.controller) startImport(core, pending);
   core.host.requestUpdate(); // the shelf's thumbnails get object URLs again
 }
 
@@ -47,6 +50,7 @@ export function disconnect(core: ComposerCore): void {
   queueMicrotask(() => {
     if (core.host.isConnected) return; // moved, not removed
     for (const entry of core.attachments.values()) stopUpload(entry);
+    core.imports.stop();
     core.sendController?.abort();
   });
 }

@@ -82,7 +82,7 @@ import "../chip-events.js";
  * @event t3-change - The draft changed. `detail.value` (`{ text, context? }`) is computed when first read.
  * @event t3-send - About to send (cancelable: the host then takes `detail.message` itself, and the draft clears).
  * @event t3-sent - Sent: `detail.message` and the host's stored copy `detail.result`.
- * @event t3-error - `{ code, message, cause? }`: an upload, a send or local storage failed.
+ * @event t3-error - `{ code, message, cause? }`: an upload, a send or local storage failed, or a pasted attachment's source cannot be reached.
  * @event t3-context-add - A record joined the draft: `detail.record`.
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
@@ -98,6 +98,9 @@ export class T3ComposerElement extends LitElement {
     readOnly: { type: Boolean, attribute: "readonly", reflect: true },
     name: { type: String, reflect: true },
     draftKey: { type: String, attribute: "draft-key", noAccessor: true },
+    environmentId: { type: String, attribute: "environment-id" },
+    threadId: { type: String, attribute: "thread-id" },
+    longPasteThreshold: { type: Number, attribute: "long-paste-threshold" },
     registry: { attribute: false },
     transport: { attribute: false },
   };
@@ -110,6 +113,18 @@ export class T3ComposerElement extends LitElement {
   declare readOnly: boolean;
   /** Form association: the form value's name; the records go under `<name>.context`. */
   declare name: string;
+  /**
+   * The environment written into copied clipboard fragments (attribute `environment-id`);
+   * without one, the page's origin. A paste fetches images and files from the fragment's own.
+   */
+  declare environmentId: string | null;
+  /** The thread written into copied clipboard fragments (attribute `thread-id`). */
+  declare threadId: string | null;
+  /**
+   * A plain-text paste longer than this many characters becomes a text file chip (attribute
+   * `long-paste-threshold`; default 4000). Ctrl/⌘+Shift+V pastes it inline anyway.
+   */
+  declare longPasteThreshold: number | null;
   /** Draws the chips. Default: the shared `chipRegistry`. */
   declare registry: ChipRegistry;
   /** Uploads and sends. Without one, `t3-send` is the only way out. */
@@ -124,6 +139,9 @@ export class T3ComposerElement extends LitElement {
     this.disabled = false;
     this.readOnly = false;
     this.name = "";
+    this.environmentId = null;
+    this.threadId = null;
+    this.longPasteThreshold = null;
     this.registry = chipRegistry;
     this.transport = undefined;
     this.#core = createCore(this, this.attachInternals());
@@ -217,14 +235,22 @@ export class T3ComposerElement extends LitElement {
     return send(this.#core);
   }
 
-  /** Takes the draft out (and clears the composer). */
+  /**
+   * Takes the draft out (and clears the composer): its text and records, shelf images included.
+   * The entry is plain JSON; restoring the very object on this page also brings back uploads
+   * that had not finished.
+   */
   stash(): ComposerStashEntry {
     const entry = stashDraft(this.#core);
     this.#hostChanged();
     return entry;
   }
 
-  /** Puts a stashed draft back, replacing the current one. */
+  /**
+   * Puts a stashed draft back, replacing the current one, through the paste importer: invalid
+   * records are dropped, legacy ids re-scoped; images and files keep the host ids they carry.
+   * Throws a TypeError for something that is not a stash entry.
+   */
   restore(entry: ComposerStashEntry): void {
     restoreStash(this.#core, entry);
     this.#hostChanged();

@@ -102,12 +102,15 @@ export function retryUpload(core: ComposerCore, entry: AttachmentEntry, file?: F
   startUpload(core, entry);
 }
 
-/** Waits until no attachment of the draft is uploading; throws `upload-failed` if one did not finish. */
+/**
+ * Waits until no attachment of the draft is uploading, nor any pasted one being fetched (its
+ * upload starts when its bytes arrive); throws `upload-failed` if an upload did not finish.
+ */
 export async function waitForUploads(core: ComposerCore): Promise<void> {
   for (;;) {
-    const running = [...core.attachments.values()].filter((entry) => entry.controller && entry.settled);
+    const running = [...core.attachments.values(), ...core.imports.values()].filter((work) => work.controller && work.settled);
     if (running.length === 0) break;
-    await Promise.all(running.map((entry) => entry.settled));
+    await Promise.all(running.map((work) => work.settled));
   }
   const unfinished = [...core.attachments.values()].filter((entry) => entry.status !== "ready");
   if (unfinished.length > 0) {

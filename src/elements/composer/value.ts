@@ -73,6 +73,7 @@ export function replaceDraft(
         newEntry(record.contextId, producerIdFromComposerContextId(record.kind, record.contextId), record.kind, null, "ready", record.attachmentId),
     ),
   );
+  core.imports.reset(); // bytes still on their way belong to the draft being replaced
   core.counts = counts;
   core.state = createComposerState(doc, core.plugins);
   if (core.view) replaceViewState(core.view, core.state);

@@ -32,6 +32,11 @@ export class MessageList {
     return this.#entries.map((entry) => entry.message);
   }
 
+  /** The message with `id`, or `undefined`. */
+  get(id: string): TranscriptMessage | undefined {
+    return this.#byId.get(id)?.message;
+  }
+
   /**
    * Replaces the whole thread. Messages are matched to what is drawn by id, then (for an
    * optimistic message) by `clientMessageId`; a matched message whose content did not change

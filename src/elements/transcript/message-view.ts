@@ -6,7 +6,9 @@ import type { ChipRegistry } from "../../presentation/types.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
 import type { MediaItem } from "./actions.js";
 import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type AttachmentUrlResolver } from "./attachments.js";
+import { maskIcon } from "../../presentation/chip-dom.js";
 import { createTranscriptChip, type MessageScope } from "./chips.js";
+import { COPY_BUTTON_CLASS } from "./copy.js";
 import { renderBlock } from "./markdown/blocks.js";
 import { lexMarkdown } from "./markdown/lexer.js";
 import { resolveMessageContext } from "./message-context.js";
@@ -35,6 +37,19 @@ interface Basis {
   links: string;
 }
 
+/** The button that copies its whole message (copy.ts); it never changes with the message. */
+function copyButton(): HTMLButtonElement {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = COPY_BUTTON_CLASS;
+  button.setAttribute("part", "copy-button");
+  button.setAttribute("aria-label", "Copy message");
+  button.title = "Copy message";
+  // An icon, not text: the message's text (and a reader's selection of it) stays the message's.
+  button.append(maskIcon("copy"));
+  return button;
+}
+
 export class MessageView {
   /** The message's `<article>`; the same node for the message's whole life. */
   readonly node: HTMLElement;
@@ -58,7 +73,7 @@ export class MessageView {
     this.#body.className = "body markdown";
     this.#body.setAttribute("part", "body");
     this.#bubble.append(this.#body);
-    this.node.append(this.#bubble);
+    this.node.append(this.#bubble, copyButton());
   }
 
   /** Draws `message`; with `force`, nothing drawn before is kept. Never throws. */

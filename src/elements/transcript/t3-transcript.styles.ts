@@ -48,6 +48,41 @@ export const transcriptStyles = css`
   .message[data-pending] .bubble {
     opacity: 0.65;
   }
+  .copy-button {
+    display: inline-flex;
+    align-items: center;
+    align-self: flex-start;
+    margin: 0 calc(var(--_space) * 0.5);
+    padding: 0.25em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.5);
+    background: var(--_bg);
+    color: var(--_muted);
+    font: inherit;
+    font-size: 0.75em;
+    cursor: pointer;
+    user-select: none;
+    /* Shown while the message is hovered or the button focused; always there for keyboards. */
+    opacity: 0;
+  }
+  .message:hover .copy-button,
+  .copy-button:focus-visible,
+  .copy-button[data-copy-state] {
+    opacity: 1;
+  }
+  .copy-button:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  .copy-button[data-copy-state="copied"] {
+    color: var(--_accent);
+  }
+  .copy-button[data-copy-state="failed"] {
+    color: var(--_danger);
+  }
+  .message[data-role="user"] .copy-button {
+    order: -1;
+  }
   .body:empty {
     display: none;
   }

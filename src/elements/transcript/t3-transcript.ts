@@ -6,6 +6,7 @@ import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
 import { actionTarget, activate, hoverChip, type Overlays } from "./activation.js";
 import type { AttachmentUrlResolver } from "./attachments.js";
+import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";
 import { MediaModal } from "./media-modal.js";
@@ -27,6 +28,8 @@ const SLICE_MS = 10;
  *
  * @fires t3-chip-activate - A chip was activated (click, Enter, Space). Cancelable: canceling it
  *   stops the default action (popover, media modal, opening a file or a pull request).
+ * @fires t3-copy - A selection or a whole message was copied: `{ text, fragment }`, the canonical
+ *   Markdown (chips as links) and the fragment of the records it links to (or `null`).
  *
  * @cssprop --t3-font - Text font.
  * @cssprop --t3-font-mono - Code font.
@@ -55,6 +58,7 @@ const SLICE_MS = 10;
  * @csspart message - Each message (`<article>`), also `message-user`, `message-assistant`, `message-system`, `message-pending`.
  * @csspart bubble - The box around a message's content.
  * @csspart body - A message's rendered Markdown.
+ * @csspart copy-button - A message's "Copy" button: the whole message as Markdown, HTML and fragment.
  * @csspart chip - Each chip, also `chip-<kind>` and `chip-unresolved`.
  * @csspart gallery - A message's strip of images.
  * @csspart gallery-item - One thumbnail of the strip.
@@ -82,6 +86,7 @@ export class T3TranscriptElement extends LitElement {
   declare threadId: string | null;
 
   #list = new MessageList();
+  #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
   #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
   #registry: ChipRegistry = chipRegistry;
   #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
@@ -157,6 +162,7 @@ export class T3TranscriptElement extends LitElement {
     const { signal } = this.#connection;
     const list = this.#list.node;
     list.addEventListener("click", (event) => this.#onClick(event), { signal });
+    list.addEventListener("copy", (event) => copySelection(this.#copySource, this.renderRoot as ShadowRoot, list, event), { signal });
     const hover = (entering: boolean) => (event: Event) => hoverChip(event, list, this.#overlays.hoverCard, entering);
     list.addEventListener("pointerover", hover(true), { signal });
     list.addEventListener("pointerout", hover(false), { signal });
@@ -231,6 +237,13 @@ export class T3TranscriptElement extends LitElement {
   }
 
   #onClick(event: Event): void {
+    const copy = (event.target as Element | null)?.closest?.(`.${COPY_BUTTON_CLASS}`);
+    if (copy instanceof HTMLElement) {
+      const article = copy.closest("article");
+      const id = article?.dataset.messageId;
+      if (id !== undefined) void copyMessage(this.#copySource, id, copy, article!.querySelector(".body"));
+      return;
+    }
     const node = actionTarget(event, this.#list.node);
     if (node) activate(this, node, this.#overlays);
   }

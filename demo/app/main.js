@@ -1,0 +1,64 @@
+// The demo app (`npm start`): a composer and a transcript on one thread of the reference host.
+// The composer uploads and sends through the fetch transport; the transcript shows the thread's
+// stored messages, new ones live from any tab, and each send at once (see thread.js).
+import { createFetchTransport } from "../../dist/t3-composer.js";
+import { logComposerEvents } from "./event-log.js";
+import { providerView } from "./provider-view.js";
+import { addSampleButtons } from "./samples.js";
+import { provideSuggestions } from "./suggestions.js";
+import { connectThread } from "./thread.js";
+
+/** The thread when the URL names none (`?thread=<id>`). */
+const DEFAULT_THREAD = "demo";
+/** The host's grammar for thread ids. */
+const THREAD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+const $ = (id) => document.getElementById(id);
+const requested = new URLSearchParams(location.search).get("thread");
+const threadId = requested && THREAD_ID.test(requested) ? requested : DEFAULT_THREAD;
+// Relative to the page, so the app also works behind a proxy that mounts it under a path.
+const api = new URL("api", document.baseURI).href;
+
+const composer = $("composer");
+const transcript = $("transcript");
+const status = $("status");
+$("thread").textContent = threadId;
+$("second-tab").href = location.href;
+composer.draftKey = `demo:${threadId}`;
+transcript.setAttribute("thread-id", threadId);
+transcript.resolveAttachmentUrl = (attachmentId) => `${api}/attachments/${encodeURIComponent(attachmentId)}`;
+
+const setStatus = (state, text) => {
+  status.dataset.state = state;
+  status.textContent = text;
+};
+
+// "Make uploads fail" wraps the upload, so that a failed chip (and its retry) can be seen.
+const transport = createFetchTransport({ baseUrl: api, threadId });
+composer.transport = {
+  capabilities: transport.capabilities,
+  send: (message, options) => transport.send(message, options),
+  upload: (file, options) =>
+    $("fail-uploads").checked ? Promise.reject(new Error("uploads are set to fail")) : transport.upload(file, options),
+  fetchAttachment: (source, options) => transport.fetchAttachment(source, options),
+};
+
+const refreshProvider = providerView({ api, threadId, transcript, select: $("provider-message"), output: $("provider") });
+connectThread({ api, threadId, composer, transcript, onStatus: setStatus, onChange: refreshProvider });
+
+addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textContent = text));
+provideSuggestions(composer);
+logComposerEvents(composer, $("log"));
+
+const picker = $("picker");
+$("attach").addEventListener("click", () => picker.click());
+picker.addEventListener("change", () => {
+  composer.attachFiles(picker.files);
+  picker.value = "";
+});
+$("send").addEventListener("click", () => composer.send().catch(() => {}));
+composer.addEventListener("t3-error", (event) => {
+  const kept = event.detail.code === "send-failed" ? " Your draft is kept: press Enter to try again." : "";
+  $("error").textContent = `${event.detail.message}${kept}`;
+});
+composer.addEventListener("t3-sent", () => ($("error").textContent = ""));

@@ -1,0 +1,19 @@
+// `npm run build:embeds`: builds the framework recipes of demo/embed/ (React, Vue, Svelte) with
+// Vite into demo/embed/<name>/dist/, from the built package (run `npm run build` first; `npm test`
+// does). The plain HTML recipe loads dist/t3-composer.js as it is and needs no build.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+
+const RECIPES = ["react", "vue", "svelte"];
+/** A recipe is one small page: one chunk holding the framework and the package is what we want. */
+const CHUNK_WARNING_KB = 2048;
+
+if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
+  console.error("dist/ is missing: run `npm run build` first.");
+  process.exit(1);
+}
+for (const name of RECIPES) {
+  const root = fileURLToPath(new URL(`../demo/embed/${name}/`, import.meta.url));
+  await build({ root, configFile: `${root}vite.config.js`, logLevel: "warn", build: { chunkSizeWarningLimit: CHUNK_WARNING_KB } });
+}

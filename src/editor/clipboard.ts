@@ -1,0 +1,60 @@
+// The composer's clipboard (ui.md points 10 to 12). Copy, cut and paste are taken over before
+// ProseMirror's own handlers see them: copy and cut write what the element says through the
+// event's `clipboardData` (the event still propagates), and paste hands the clipboard to the
+// element, so that clipboard HTML, which is untrusted, is never parsed into the document.
+import type { Slice } from "prosemirror-model";
+import { Plugin } from "prosemirror-state";
+import type { EditorView } from "prosemirror-view";
+
+export interface ClipboardOptions {
+  /** Writes the copy of `slice` into `data`. */
+  copy(view: EditorView, data: DataTransfer, slice: Slice): void;
+  /**
+   * Pastes `data`; returns whether it was taken. `plain` says the paste came with Shift held
+   * (Ctrl/⌘+Shift+V, "paste as plain text").
+   */
+  paste(view: EditorView, data: DataTransfer, plain: boolean): boolean;
+}
+
+/** Copy or cut through the event's data; the cut then deletes the selection. */
+function write(view: EditorView, event: ClipboardEvent, options: ClipboardOptions): boolean {
+  const data = event.clipboardData;
+  const selection = view.state.selection;
+  const cut = event.type === "cut";
+  // Without clipboardData (very old engines) ProseMirror's own fallback takes over; a cut in a
+  // read-only editor is left to the browser, which does nothing with it.
+  if (!data || selection.empty || (cut && !view.editable)) return false;
+  event.preventDefault(); // the data set here is what the clipboard gets
+  options.copy(view, data, selection.content());
+  if (cut) view.dispatch(view.state.tr.deleteSelection().scrollIntoView().setMeta("uiEvent", "cut"));
+  return true;
+}
+
+/** The plugin; it handles DOM events, so its place among the plugins does not matter. */
+export function clipboardPlugin(options: ClipboardOptions): Plugin {
+  // Whether Shift is down, as the last key event said: a paste event does not say it itself.
+  let shift = false;
+  return new Plugin({
+    props: {
+      handleDOMEvents: {
+        keydown(_view, event) {
+          shift = event.shiftKey;
+          return false;
+        },
+        keyup(_view, event) {
+          if (event.key === "Shift") shift = false;
+          return false;
+        },
+        copy: (view, event) => write(view, event, options),
+        cut: (view, event) => write(view, event, options),
+        paste(view, event) {
+          // ProseMirror leaves a paste during a composition alone; so do we.
+          if (view.composing || !view.editable || !event.clipboardData) return false;
+          const taken = options.paste(view, event.clipboardData, shift);
+          if (taken) event.preventDefault();
+          return taken;
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,135 @@
+// The importer (ui.md points 11 and 12, wire.md §f): one path for a paste and for `restore()`.
+// Clipboard data is untrusted: the fragment is read from the custom type or from the HTML
+// flavor's attribute only, the rest of any HTML is never looked at, and nothing here throws on
+// what the clipboard holds; it degrades to plain text and unresolved chips.
+import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, decodeClipboardHtml } from "../../codec/clipboard.js";
+import { collectComposerContextReferences, sanitizeComposerContextLabel } from "../../codec/references.js";
+import { asKnownContextRecord } from "../../contract/kinds.js";
+import type { ClipboardFragment, ComposerContextRecord } from "../../contract/types.js";
+import { insertChip, inlinePosition } from "../../editor/insert.js";
+import { createChip } from "../../editor/schema.js";
+import { sliceFromText } from "../../editor/text.js";
+import { BARE_FRAGMENT_TYPE, HTML_TYPE, PLAIN_TEXT_TYPE } from "../clipboard-payload.js";
+import { startImport } from "./attachment-import.js";
+import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachments.js";
+import type { ComposerCore } from "./core.js";
+import { applyEdit } from "./dispatch.js";
+import { planImport, type ImportPlan } from "./import-plan.js";
+import { attachFiles } from "./insert.js";
+import { ownRecord } from "./record-check.js";
+import { replaceDraft } from "./value.js";
+
+/** `long-paste-threshold` when the attribute is absent or not a number ≥ 0 (ui.md point 12). */
+export const DEFAULT_LONG_PASTE_THRESHOLD = 4000;
+/** The file a long paste becomes. */
+const LONG_PASTE_FILE_NAME = "Pasted text.txt";
+const LONG_PASTE_MIME_TYPE = "text/plain";
+const LINE_BREAKS = /\r\n?/g;
+
+/**
+ * The fragment of a paste, records limited to what the pasted text links to (wire.md §f steps 1
+ * and 2): the custom type first (with or without Chromium's `web ` prefix), then the HTML
+ * flavor's attribute. Kept annotations keep their screenshot image. `null` when there is none.
+ */
+export function readPastedFragment(data: DataTransfer, text: string): ClipboardFragment | null {
+  const fragment =
+    decodeClipboardFragment(data.getData(CONTEXT_FRAGMENT_MIME)) ??
+    decodeClipboardFragment(data.getData(BARE_FRAGMENT_TYPE)) ??
+    decodeClipboardHtml(data.getData(HTML_TYPE));
+  if (!fragment) return null;
+  const linked = new Set(collectComposerContextReferences(text).map((occurrence) => occurrence.contextId));
+  for (const record of fragment.records) {
+    const known = asKnownContextRecord(record);
+    if (known?.kind === "preview-annotation" && linked.has(known.contextId) && known.screenshotContextId) linked.add(known.screenshotContextId);
+  }
+  return { ...fragment, records: fragment.records.filter((record) => linked.has(record.contextId)) };
+}
+
+/** The plan, every record in it decoded again into a frozen copy (the plan builds new objects). */
+function prepare(
+  text: string,
+  records: readonly ComposerContextRecord[],
+  sourceEnvironmentId: string | null,
+  held: (contextId: string) => ComposerContextRecord | undefined,
+): ImportPlan {
+  const plan = planImport(text, records, { held, sourceEnvironmentId, mintLocalId });
+  return {
+    text: plan.text,
+    records: plan.records.map(ownRecord).filter((record) => record !== null),
+    fetches: plan.fetches.flatMap((fetch) => {
+      const record = ownRecord(fetch.record);
+      return record ? [{ ...fetch, record: record as typeof fetch.record }] : [];
+    }),
+  };
+}
+
+function startFetches(core: ComposerCore, plan: ImportPlan): void {
+  for (const fetch of plan.fetches) startImport(core, core.imports.add(fetch));
+}
+
+/** What `long-paste-threshold` says: a number ≥ 0, else the default. */
+export function longPasteThreshold(value: number | null | undefined): number {
+  return typeof value === "number" && value >= 0 ? value : DEFAULT_LONG_PASTE_THRESHOLD;
+}
+
+/**
+ * Pastes `text` (with `fragment`, when the clipboard had one) over the selection: the records
+ * the draft does not hold join it as their chips land, images and files are fetched again.
+ */
+export function pasteText(core: ComposerCore, text: string, fragment: ClipboardFragment | null): void {
+  const held = (contextId: string) => core.records.get(contextId) ?? core.records.aside(contextId) ?? core.imports.get(contextId)?.record;
+  const plan = prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
+  // Staged records join the draft when their first chip lands (dispatch.ts), so an undo of the
+  // paste takes them out again and a redo brings them back.
+  for (const record of plan.records) core.records.stage(record);
+  // One undo step of its own, as a host's insertion is: typing right after a paste does not
+  // undo the paste with it.
+  applyEdit(core, core.state.tr.replaceSelection(sliceFromText(plan.text)).setMeta("paste", true).setMeta("uiEvent", "paste"));
+  startFetches(core, plan);
+}
+
+/** A long plain-text paste becomes a text file attached over the selection (ui.md point 12). */
+function pasteAsFile(core: ComposerCore, text: string): void {
+  const { record, entry } = attachmentFromFile(new File([text], LONG_PASTE_FILE_NAME, { type: LONG_PASTE_MIME_TYPE }));
+  core.records.stage(record);
+  core.attachments.stage(entry); // joins (and starts uploading) when its chip lands
+  const tr = core.state.tr.deleteSelection();
+  const chip = createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.name, record.kind) });
+  applyEdit(core, insertChip(tr, chip, inlinePosition(tr.doc, tr.selection.from)));
+}
+
+/**
+ * The paste handler. Files are attached; otherwise the plain text is what is pasted, with the
+ * records of the fragment that came with it. Clipboard HTML without a fragment is ignored (the
+ * plain text goes in), and so is a clipboard with no plain text. `plain` (Shift held) pastes a
+ * long text inline anyway. Always takes the paste: ProseMirror must never parse its HTML.
+ */
+export function pasteClipboard(core: ComposerCore, data: DataTransfer, plain: boolean): boolean {
+  const files = Array.from(data.files);
+  if (files.length > 0) {
+    attachFiles(core, files);
+    return true;
+  }
+  const text = data.getData(PLAIN_TEXT_TYPE).replace(LINE_BREAKS, "\n");
+  if (text === "") return true;
+  const fragment = readPastedFragment(data, text);
+  if (!fragment && !plain && text.length > longPasteThreshold(core.host.longPasteThreshold)) pasteAsFile(core, text);
+  else pasteText(core, text, fragment);
+  return true;
+}
+
+/**
+ * `restore()`: the draft becomes `text` with `records`, through the same plan as a paste into
+ * an empty draft (legacy ids re-scoped, an `element` becoming an annotation, invalid records
+ * dropped). Images and files are the draft's own: they keep their ids, with `entries` (their
+ * bytes and upload state) when the stash kept them.
+ */
+export function restoreText(
+  core: ComposerCore,
+  text: string,
+  records: readonly ComposerContextRecord[],
+  entries: ReadonlyMap<string, AttachmentEntry>,
+): void {
+  const plan = prepare(text, records, null, () => undefined);
+  replaceDraft(core, plan.text, plan.records, entries);
+}

@@ -1,0 +1,16 @@
+// The events of <t3-transcript> beyond the shared chip event, typed in HTMLElementEventMap.
+import type { ClipboardFragment } from "../../contract/types.js";
+
+/** `t3-copy`: what a copy from the transcript wrote (a selection, or a message's copy button). */
+export interface TranscriptCopyDetail {
+  /** Canonical Markdown: chips as their links. */
+  text: string;
+  /** The records `text` links to, with the source; `null` when it links to none. */
+  fragment: ClipboardFragment | null;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    "t3-copy": CustomEvent<TranscriptCopyDetail>;
+  }
+}

@@ -1,0 +1,96 @@
+// Pages inside iframes of the test page, driven as a person would: real mouse clicks and key
+// presses (through the DevTools protocol), real drops of files. The pages share the test page's
+// origin (the host proxy, or the test server's own files), so a test can read their DOM.
+import { executeServerCommand, sendKeys, sendMouse, setViewport } from "@web/test-runner-commands";
+
+/** How long `waitFor` keeps looking before it fails the test. */
+const GIVE_UP_MS = 8000;
+
+/** Room for two pages side by side at a desktop width, both on screen (hidden frames do not render). */
+export const FRAME_SIZE = { width: 880, height: 1000 };
+
+/** Makes the test page's viewport fit `count` frames side by side. */
+export async function fitFrames(count: number): Promise<void> {
+  await setViewport({ width: FRAME_SIZE.width * count + 16, height: FRAME_SIZE.height + 16 });
+}
+
+/** Opens `url` in a new iframe and resolves once it has loaded. */
+export async function openFrame(url: string): Promise<HTMLIFrameElement> {
+  const frame = document.createElement("iframe");
+  frame.style.cssText = `width: ${FRAME_SIZE.width}px; height: ${FRAME_SIZE.height}px; border: 0; vertical-align: top;`;
+  const loaded = nextLoad(frame);
+  frame.src = url;
+  document.body.append(frame);
+  await loaded;
+  return frame;
+}
+
+/** Resolves on the frame's next `load` (after a navigation or a reload). */
+export function nextLoad(frame: HTMLIFrameElement): Promise<void> {
+  return new Promise((resolve) => frame.addEventListener("load", () => resolve(), { once: true }));
+}
+
+/** The frame's document: it shares the test page's origin. */
+export function frameDocument(frame: HTMLIFrameElement): Document {
+  const doc = frame.contentDocument;
+  if (!doc) throw new Error(`${frame.src} is not on the test page's origin`);
+  return doc;
+}
+
+/** `querySelector` inside the frame; fails the test when nothing matches. */
+export function inFrame<E extends Element = HTMLElement>(frame: HTMLIFrameElement, selector: string): E {
+  const element = frameDocument(frame).querySelector<E>(selector);
+  if (!element) throw new Error(`Nothing matches ${selector} in ${frame.src}`);
+  return element;
+}
+
+/** The test page's viewport point at `(dx, dy)` inside `element`'s box (its centre by default). */
+export function pointIn(frame: HTMLIFrameElement, element: Element, dx?: number, dy?: number): { x: number; y: number } {
+  const outer = frame.getBoundingClientRect();
+  const inner = element.getBoundingClientRect();
+  return {
+    x: Math.round(outer.left + inner.left + (dx ?? inner.width / 2)),
+    y: Math.round(outer.top + inner.top + (dy ?? inner.height / 2)),
+  };
+}
+
+/** A real click on `element` inside `frame`. */
+export async function click(frame: HTMLIFrameElement, element: Element): Promise<void> {
+  const { x, y } = pointIn(frame, element);
+  await sendMouse({ type: "click", position: [x, y] });
+}
+
+/** Types `text` into whatever has the focus, key by key. */
+export async function type(text: string): Promise<void> {
+  await sendKeys({ type: text });
+}
+
+export async function press(key: string): Promise<void> {
+  await sendKeys({ press: key });
+}
+
+/** Drags files from "the file manager" onto the test page's viewport point `(x, y)`. */
+export async function dropFiles(point: { x: number; y: number }, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const encoded = files.map(({ name, bytes }) => ({ name, content: btoa(String.fromCharCode(...bytes)), encoding: "base64" }));
+  await executeServerCommand("drop-files", { x: point.x, y: point.y, files: encoded });
+}
+
+/**
+ * Resolves with the first truthy value of `read()`, checked on every animation frame (what the
+ * pages do happens over their own sockets and timers; nothing here asserts how long it takes).
+ * Fails the test with `what` if it never comes.
+ */
+export async function waitFor<T>(read: () => T | undefined | null | false | "", what: string): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (performance.now() - started > GIVE_UP_MS) throw new Error(`Gave up waiting for ${what}`);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+/** Resolves with the detail of the next `name` event on `target`. */
+export function nextEvent<T = unknown>(target: EventTarget, name: string): Promise<T> {
+  return new Promise((resolve) => target.addEventListener(name, (event) => resolve((event as CustomEvent<T>).detail), { once: true }));
+}

@@ -1,0 +1,116 @@
+// The real system clipboard: Ctrl+C, Ctrl+X, Ctrl+V and Ctrl+Shift+V as a person presses them,
+// and the transcript's copy button through the async clipboard, with the page allowed to read
+// and write the clipboard (to check what was written, and to put a long text on it). They share
+// one clipboard, so they live in one file and run one after another.
+import { expect } from "@esm-bundle/chai";
+import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
+import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
+import { chord, focusEnd, frame, mount, next, record, terminal, unmountAll } from "../composer/helpers.js";
+import { article, centre, cleanup, link, mount as mountTranscript, review, userMessage } from "../transcript/fixtures.js";
+import { clipboard, expectValue, pasteInto } from "./helpers.js";
+
+function withSource(el: HTMLElement): void {
+  el.setAttribute("environment-id", "env-t");
+  el.setAttribute("thread-id", "thread-9");
+}
+
+describe("clipboard through the keyboard", () => {
+  before(() => executeServerCommand("grant-clipboard"));
+  afterEach(() => {
+    cleanup();
+    unmountAll();
+  });
+
+  it("Ctrl+C in one composer and Ctrl+V in another carry the record", async () => {
+    const a = await mount({ "environment-id": "env-a" });
+    a.value = { text: `run ${link(terminal)} now`, context: { version: 1, records: [terminal] } };
+    await focusEnd(a);
+    await chord("Control", "a");
+    await chord("Control", "c");
+    const [item] = await navigator.clipboard.read();
+    expect(await (await item!.getType("text/plain")).text()).to.equal(`run ${link(terminal)} now`);
+    expect(decodeClipboardHtml(await (await item!.getType("text/html")).text())).to.deep.equal({
+      version: 1, source: { environmentId: "env-a" }, records: [terminal],
+    });
+    const b = await mount({ "environment-id": "env-b" });
+    await focusEnd(b);
+    await chord("Control", "v");
+    await frame();
+    expectValue(b, { text: `run ${link(terminal)} now`, context: { version: 1, records: [terminal] } });
+  });
+
+  it("Ctrl+X empties the composer and Ctrl+V puts it back", async () => {
+    const a = await mount();
+    a.value = { text: `run ${link(terminal)} now`, context: { version: 1, records: [terminal] } };
+    await focusEnd(a);
+    await chord("Control", "a");
+    await chord("Control", "x");
+    await frame();
+    expectValue(a, { text: "" });
+    await chord("Control", "v");
+    await frame();
+    expectValue(a, { text: `run ${link(terminal)} now`, context: { version: 1, records: [terminal] } });
+  });
+
+  it("pastes a 20,000-character text as a file with Ctrl+V and inline with Ctrl+Shift+V", async () => {
+    const long = "The quick brown fox. ".repeat(1000).slice(0, 20000);
+    await navigator.clipboard.writeText(long);
+    const composer = await mount();
+    await focusEnd(composer);
+    await chord("Control", "v");
+    await frame();
+    const local = composer.attachments[0]!.localId;
+    expect(composer.value.text).to.equal(`[Pasted text.txt](t3-context://v1/file/file_${local}) `);
+    await sendKeys({ down: "Control" });
+    await sendKeys({ down: "Shift" });
+    await sendKeys({ press: "V" });
+    await sendKeys({ up: "Shift" });
+    await sendKeys({ up: "Control" });
+    await frame();
+    expect(composer.value.text).to.equal(`[Pasted text.txt](t3-context://v1/file/file_${local}) ${long}`);
+  });
+
+  it("copies a whole message with its copy button through the async clipboard", async () => {
+    const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)}`, { context: { version: 1, records: [terminal, review] } });
+    const el = await mountTranscript([message], withSource);
+    const copies = record(el, "t3-copy");
+    const button = article(el, "m1").querySelector<HTMLButtonElement>('[part="copy-button"]')!;
+    expect([button.getAttribute("aria-label"), button.textContent]).to.deep.equal(["Copy message", ""]);
+    const copied = next(el, "t3-copy");
+    await sendMouse({ type: "click", position: centre(button) });
+    await copied;
+    const text = `Fix ${link(terminal)} and ${link(review)}`;
+    const fragment = { version: 1, source: { environmentId: "env-t", threadId: "thread-9", messageId: "m1" }, records: [terminal, review] };
+    expect(copies.map((event) => event.detail)).to.deep.equal([{ text, fragment }]);
+    expect(button.dataset.copyState).to.equal("copied");
+
+    const [item] = await navigator.clipboard.read();
+    expect([...item!.types].sort()).to.deep.equal(["text/html", "text/plain", CONTEXT_FRAGMENT_MIME].sort());
+    const read = async (type: string) => (await item!.getType(type)).text();
+    expect(await read("text/plain")).to.equal(text);
+    expect(JSON.parse(await read(CONTEXT_FRAGMENT_MIME))).to.deep.equal(fragment);
+    const html = await read("text/html");
+    expect(decodeClipboardHtml(html)).to.deep.equal(fragment);
+
+    // What another tab's paste event gets: plain text and HTML (custom formats are not in it).
+    const composer = await mount();
+    pasteInto(composer, clipboard({ "text/plain": await read("text/plain"), "text/html": html }));
+    expectValue(composer, { text, context: { version: 1, records: [terminal, review] } });
+    await sendMouse({ type: "move", position: [0, 0] });
+  });
+
+  it("Ctrl+C on a transcript selection writes its Markdown and the fragment", async () => {
+    const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)} today`, { context: { version: 1, records: [terminal, review] } });
+    const el = await mountTranscript([message], withSource);
+    const paragraph = article(el, "m1").querySelector(".body p")!;
+    document.getSelection()!.setBaseAndExtent(paragraph.firstChild!, 1, paragraph.lastChild!, 4);
+    const copies = record(el, "t3-copy");
+    await chord("Control", "c");
+    const text = `ix ${link(terminal)} and ${link(review)} tod`;
+    const fragment = { version: 1, source: { environmentId: "env-t", threadId: "thread-9", messageId: "m1" }, records: [terminal, review] };
+    expect(copies.map((event) => event.detail)).to.deep.equal([{ text, fragment }]);
+    const [item] = await navigator.clipboard.read();
+    expect(await (await item!.getType("text/plain")).text()).to.equal(text);
+    expect(decodeClipboardHtml(await (await item!.getType("text/html")).text())).to.deep.equal(fragment);
+  });
+});

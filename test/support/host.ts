@@ -1,0 +1,87 @@
+// A reference host for a browser test: the real `demo/host` server, started by the test runner
+// (server-commands.mjs) on a free port with a temporary data folder, and reached from the page
+// through the test server's proxy, so that it shares the test page's origin.
+//
+//   const host = await startHost();
+//   const transport = createFetchTransport({ baseUrl: host.apiUrl, threadId: "t1" });
+//   …
+//   await host.stop();      // the host is down: connections to it drop
+//   await host.restart();   // up again with the same data
+//   const rows = await host.rows<{ text: string }>("SELECT text FROM messages");
+//   await host.dispose();   // in `after()`: stopped, data deleted
+import { executeServerCommand } from "@web/test-runner-commands";
+import type { HostLimits } from "../../demo/host/limits.js";
+
+/** What the proxy does to requests a rule matches (`test/support/host-proxy.mjs` says more). */
+export type HostFaultKind =
+  | "refuse"
+  | "fail-500"
+  | "fail-503"
+  | "hang"
+  | "drop-after-forward"
+  | "down-after-forward"
+  | "stall-body";
+
+/**
+ * A fault for the requests it matches. WebSocket upgrades are `GET`s of `…/live`: only `refuse`
+ * applies to them.
+ */
+export interface HostFault {
+  fault: HostFaultKind;
+  /** Only requests with this method. */
+  method?: string;
+  /** Only request paths (below the host's root, such as `/api/attachments`) this RegExp source finds. */
+  path?: string;
+  /** How many matching requests it applies to. Default 1. */
+  times?: number;
+  /** `stall-body`: the bytes that go through before the body stalls. */
+  bytes?: number;
+}
+
+export interface TestHost {
+  readonly id: string;
+  /** The demo page (the host's root), as an absolute URL on the test page's origin, ending in `/`. */
+  readonly url: string;
+  /** `{url}api`: the `baseUrl` for the transports. */
+  readonly apiUrl: string;
+  /** The host's own address (`http://127.0.0.1:<port>`): another origin than the page's. */
+  readonly directUrl: string;
+  /** Takes the host down: its port closes and open connections drop. The data stays. */
+  stop(): Promise<void>;
+  /** Starts a stopped host again, on the same port with the same data. */
+  restart(): Promise<void>;
+  /** Rows of a read-only SQL query on the host's database. */
+  rows<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
+  /** Applies `fault` to the next matching requests (`times`, default 1). */
+  fault(fault: HostFault): Promise<void>;
+  /** Drops the fault rules that have not fired. */
+  clearFaults(): Promise<void>;
+  /** Lets stalled request bodies (`stall-body`) go on; resolves with how many there were. */
+  release(): Promise<number>;
+  /** Stops the host and deletes its data folder. */
+  dispose(): Promise<void>;
+}
+
+async function command<T>(name: string, payload: object): Promise<T> {
+  return (await executeServerCommand(name, payload)) as T;
+}
+
+/** Starts a reference host for this test file, with `limits` overriding its defaults. Dispose it in `after()`. */
+export async function startHost(limits?: Partial<HostLimits>): Promise<TestHost> {
+  const started = await command<{ id: string; path: string; directUrl: string }>("host-start", limits ? { limits } : {});
+  const { id } = started;
+  const url = new URL(started.path, location.origin).href;
+  return {
+    id,
+    url,
+    apiUrl: `${url}api`,
+    directUrl: started.directUrl,
+    stop: () => command("host-stop", { id }),
+    restart: () => command("host-restart", { id }),
+    rows: (sql, ...params) => command("host-rows", { id, sql, params }),
+    fault: (fault) => command("host-fault", { id, ...fault }),
+    clearFaults: () => command("host-clear-faults", { id }),
+    release: () => command("host-release", { id }),
+    dispose: () => command("host-dispose", { id }),
+  };
+}
