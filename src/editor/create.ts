@@ -7,7 +7,8 @@ import { EditorView } from "prosemirror-view";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { clipboardPlugin, type ClipboardOptions } from "./clipboard.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
-import { lineNodeView, nearCaretPlugin } from "./near-caret.js";
+import { chunkPlugin } from "./chunks.js";
+import { chunkNodeView, nearCaretPlugin } from "./near-caret.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { sliceFromText, textOfSlice } from "./text.js";
@@ -27,6 +28,7 @@ export function composerPlugins(options: EditorPluginOptions): Plugin[] {
     history(),
     placeholderPlugin(options.placeholder),
     clipboardPlugin(options),
+    chunkPlugin(),
     nearCaretPlugin(),
   ];
 }
@@ -64,7 +66,7 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       state: options.state,
       dispatchTransaction: options.dispatch,
       editable: options.editable,
-      nodeViews: { chip: chipNodeView(options.painter), paragraph: lineNodeView },
+      nodeViews: { chip: chipNodeView(options.painter), chunk: chunkNodeView },
       // A combobox, so that assistive technology follows aria-activedescendant into the
       // suggestion list. ARIA 1.2 has no multi-line combobox (w3c/aria#2456); an editable
       // combobox is the pattern that exists for a text field with a suggestion popup.

@@ -23,10 +23,10 @@ describe("<t3-composer> large drafts", () => {
     expect(editable.parentNode).to.equal(parent);
     expect(editable.nextSibling).to.equal(next);
     expect(editable.querySelectorAll("p")).to.have.length(300);
-    // Off-screen lines are drawn lazily, except those around the caret (at the end).
-    expect(editable.querySelectorAll("p.t3-near")).to.have.length(101);
-    expect(getComputedStyle(editable.querySelector("p")!).contentVisibility).to.equal("auto");
-    expect(getComputedStyle(editable.querySelector("p:last-child")!).contentVisibility).to.equal("visible");
+    // Lines come in chunks of 64, drawn lazily off screen, except the chunks around the caret.
+    const chunks = [...editable.children];
+    expect(chunks.map((chunk) => chunk.children.length)).to.deep.equal([64, 64, 64, 64, 44]);
+    expect(chunks.map((chunk) => getComputedStyle(chunk).contentVisibility)).to.deep.equal(["auto", "auto", "visible", "visible", "visible"]);
     expect(chipsOf(el)).to.have.length(30);
   });
 
@@ -63,19 +63,20 @@ describe("<t3-composer> large drafts", () => {
     expect(el.value).to.deep.equal({ text: "x" });
   });
 
-  it("keeps the lines around the caret drawn, following the caret", async () => {
+  it("keeps the chunks of lines around the caret drawn, following the caret", async () => {
     const el = await mount();
     el.value = { text: Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n") };
     await focusEnd(el);
-    const lines = [...editorOf(el).querySelectorAll("p")];
-    const near = () => lines.flatMap((line, i) => (line.classList.contains("t3-near") ? [i] : []));
-    expect(near()).to.deep.equal(Array.from({ length: 101 }, (_, i) => 299 + i));
-    for (let i = 0; i < 150; i++) await press("ArrowUp");
+    const chunks = [...editorOf(el).children];
+    const near = () => chunks.flatMap((chunk, i) => (chunk.classList.contains("t3-near") ? [i] : []));
+    expect(chunks).to.have.length(7);
+    expect(near()).to.deep.equal([4, 5, 6]);
+    for (let i = 0; i < 150; i++) await press("ArrowUp"); // line 249, in chunk 3
     await frame();
-    expect(near()).to.deep.equal(Array.from({ length: 201 }, (_, i) => 149 + i));
+    expect(near()).to.deep.equal([1, 2, 3, 4, 5]);
     await chord("Control", "a");
     await frame();
-    expect(near()).to.deep.equal(Array.from({ length: 101 }, (_, i) => 299 + i));
+    expect(near()).to.deep.equal([4, 5, 6]);
   });
 
   it("moves the caret line by line through lines that were off screen, and edits there", async () => {
@@ -87,5 +88,23 @@ describe("<t3-composer> large drafts", () => {
     await type("^");
     await frame();
     expect(el.value.text.split("\n")[339]).to.equal("line 339^");
+  });
+
+  it("joins and breaks lines where two chunks meet", async () => {
+    const el = await mount();
+    el.value = { text: Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n") };
+    await focusEnd(el);
+    for (let i = 0; i < 99 - 64; i++) await press("ArrowUp");
+    await press("Home"); // the start of line 64, the first line of the second chunk
+    await press("Backspace");
+    await frame();
+    let text = el.value.text.split("\n");
+    expect(text).to.have.length(99);
+    expect(text[63]).to.equal("line 63line 64");
+    await chord("Shift", "Enter");
+    await frame();
+    text = el.value.text.split("\n");
+    expect(text).to.have.length(100);
+    expect(text.slice(63, 65)).to.deep.equal(["line 63", "line 64"]);
   });
 });
