@@ -10,6 +10,8 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   size: () => import("./size.bench.js"),
   decode: () => import("./codec-decode.bench.js"),
   project: () => import("./codec-project.bench.js"),
+  composer: () => import("./composer.bench.js"),
+  transcript: () => import("./transcript.bench.js"),
 };
 
 function chromiumVersion(): string {

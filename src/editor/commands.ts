@@ -2,6 +2,7 @@
 // lists, code blocks and lifting, and its module builds the whole keymap when loaded; for
 // paragraphs and one atom these few lines do the same job at a fraction of the drop-in's bytes.
 import { AllSelection, TextSelection, type Command } from "prosemirror-state";
+import { lineJoin } from "./chunks.js";
 
 /** Deletes a non-empty selection (text, a selected chip, everything). */
 export const deleteSelection: Command = (state, dispatch) => {
@@ -20,9 +21,9 @@ export function joinLines(dir: -1 | 1): Command {
     if (!(selection instanceof TextSelection) || !selection.$cursor) return false;
     const $cursor = selection.$cursor;
     const atEdge = dir < 0 ? $cursor.parentOffset === 0 : $cursor.parentOffset === $cursor.parent.content.size;
-    const line = $cursor.index(0);
-    if (!atEdge || (dir < 0 ? line === 0 : line === state.doc.childCount - 1)) return false;
-    dispatch?.(state.tr.join(dir < 0 ? $cursor.before() : $cursor.after()).scrollIntoView());
+    const join = atEdge ? lineJoin($cursor, dir) : null;
+    if (!join) return false;
+    dispatch?.(state.tr.join(join.pos, join.depth).scrollIntoView());
     return true;
   };
 }

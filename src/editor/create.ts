@@ -7,10 +7,13 @@ import { EditorView } from "prosemirror-view";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { clipboardPlugin, type ClipboardOptions } from "./clipboard.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
+import { chunkPlugin } from "./chunks.js";
+import { chunkNodeView, nearCaretPlugin } from "./near-caret.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { sliceFromText, textOfSlice } from "./text.js";
 import { triggerPlugin } from "./trigger.js";
+import { typingPlugin } from "./typing.js";
 
 export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
   placeholder(): string;
@@ -18,7 +21,16 @@ export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
 
 /** The plugins of a composer state, keys first so they see events before anything else. */
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
-  return [composerKeymap(options), triggerPlugin(), history(), placeholderPlugin(options.placeholder), clipboardPlugin(options)];
+  return [
+    composerKeymap(options),
+    typingPlugin(),
+    triggerPlugin(),
+    history(),
+    placeholderPlugin(options.placeholder),
+    clipboardPlugin(options),
+    chunkPlugin(),
+    nearCaretPlugin(),
+  ];
 }
 
 /** A fresh state for `doc`, caret at the end, empty undo history. */
@@ -54,7 +66,7 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       state: options.state,
       dispatchTransaction: options.dispatch,
       editable: options.editable,
-      nodeViews: { chip: chipNodeView(options.painter) },
+      nodeViews: { chip: chipNodeView(options.painter), chunk: chunkNodeView },
       // A combobox, so that assistive technology follows aria-activedescendant into the
       // suggestion list. ARIA 1.2 has no multi-line combobox (w3c/aria#2456); an editable
       // combobox is the pattern that exists for a text field with a suggestion popup.

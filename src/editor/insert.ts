@@ -3,6 +3,7 @@
 // consumes one existing space, the caret after it; removal takes one neighbouring space along.
 import type { Node as ProseMirrorNode, ResolvedPos } from "prosemirror-model";
 import { TextSelection, type EditorState, type Transaction } from "prosemirror-state";
+import { lineJoin } from "./chunks.js";
 import { chipPositions } from "./references.js";
 import { composerSchema } from "./schema.js";
 
@@ -31,9 +32,9 @@ export function inlinePosition(doc: ProseMirrorNode, pos: number): number {
   return TextSelection.near($pos, -1).head;
 }
 
-/** The end of the last line. */
+/** The end of the last line (inside the last chunk). */
 export function endPosition(doc: ProseMirrorNode): number {
-  return doc.content.size - 1;
+  return doc.content.size - 2;
 }
 
 /**
@@ -82,8 +83,10 @@ function trimEndAt(tr: Transaction, caret: number): number {
   for (;;) {
     const $from = tr.doc.resolve(from);
     if ($from.parentOffset === 0) {
-      if ($from.index(0) === 0) break;
-      from -= 2; // the line break before an all-whitespace line
+      // The line break before an all-whitespace line goes: on to the previous line's end.
+      const join = lineJoin($from, -1);
+      if (!join) break;
+      from = join.pos - join.depth;
       continue;
     }
     const node = $from.nodeBefore;

@@ -1,6 +1,7 @@
 // The composer's document model: plain text with chips, like a <textarea> (README Decision 7).
 // One paragraph per line (the text joins them with "\n"), no marks, and one inline atom node
-// type for every kind of chip.
+// type for every kind of chip. Lines are grouped in chunks (`doc > chunk > paragraph`, see
+// chunks.ts): a chunk is a unit of drawing only and never shows in the text.
 import { Schema, type Node as ProseMirrorNode } from "prosemirror-model";
 import { formatComposerContextReference } from "../codec/references.js";
 import { mintReferenceId } from "./random.js";
@@ -14,12 +15,20 @@ export interface ChipAttrs {
   referenceId: string;
 }
 
+/** The class of a chunk's `<div>` (the styles draw chunks lazily). */
+export const CHUNK_CLASS = "t3-lines";
+
 /** The attribute that marks a chip in the HTML ProseMirror puts on the clipboard. */
 const CHIP_DOM_ATTRIBUTE = "data-t3-chip";
 
 export const composerSchema = new Schema({
   nodes: {
-    doc: { content: "paragraph+" },
+    doc: { content: "chunk+" },
+    chunk: {
+      content: "paragraph+",
+      parseDOM: [{ tag: `div.${CHUNK_CLASS}` }],
+      toDOM: () => ["div", { class: CHUNK_CLASS }, 0],
+    },
     paragraph: {
       content: "inline*",
       parseDOM: [{ tag: "p" }, { tag: "div" }],

@@ -1,7 +1,9 @@
-// Conversions between canonical text and the document. Each line is a paragraph; each valid
-// reference link is a chip whose text is its canonical link (ui.md point 1).
+// Conversions between canonical text and the document. Each line is a paragraph (grouped in
+// chunks, see chunks.ts); each valid reference link is a chip whose text is its canonical link
+// (ui.md point 1).
 import { Fragment, Slice, type Node as ProseMirrorNode } from "prosemirror-model";
 import { collectComposerContextReferences } from "../codec/references.js";
+import { chunked, forEachLine } from "./chunks.js";
 import { chipAttrs, chipLink, composerSchema, createChip, isChip } from "./schema.js";
 
 const LINE_FEED = "\n";
@@ -24,13 +26,16 @@ function paragraphFromLine(line: string): ProseMirrorNode {
  * id, anything else text. A link can hold no line feed, so lines are parsed one by one.
  */
 export function docFromText(text: string): ProseMirrorNode {
-  return composerSchema.nodes.doc.create(null, text.split(LINE_FEED).map(paragraphFromLine));
+  return composerSchema.nodes.doc.create(null, chunked(text.split(LINE_FEED).map(paragraphFromLine)));
 }
+
+/** How deep a pasted slice is open at each end: its first and last chunk, and their lines. */
+const SLICE_DEPTH = 2;
 
 /** Plain text as a slice to paste: its lines become paragraphs, its links chips. */
 export function sliceFromText(text: string): Slice {
   const doc = docFromText(text);
-  return new Slice(doc.content, 1, 1);
+  return new Slice(doc.content, SLICE_DEPTH, SLICE_DEPTH);
 }
 
 // Unchanged paragraphs are shared between successive documents, so caching per paragraph makes
@@ -67,7 +72,7 @@ export function textOfDoc(doc: ProseMirrorNode): string {
   let text = texts.get(doc);
   if (text === undefined) {
     const lines: string[] = [];
-    doc.forEach((paragraph) => lines.push(summarize(paragraph).text));
+    forEachLine(doc, (paragraph) => lines.push(summarize(paragraph).text));
     text = lines.join(LINE_FEED);
     texts.set(doc, text);
   }
@@ -77,7 +82,7 @@ export function textOfDoc(doc: ProseMirrorNode): string {
 /** The distinct context ids the document's chips reference, in first-reference order. */
 export function referencedIdsOf(doc: ProseMirrorNode): string[] {
   const seen = new Set<string>();
-  doc.forEach((paragraph) => {
+  forEachLine(doc, (paragraph) => {
     for (const id of summarize(paragraph).ids) seen.add(id);
   });
   return [...seen];
@@ -95,6 +100,7 @@ function textOfFragment(fragment: Fragment): string {
   fragment.forEach((node) => {
     if (node.isBlock) {
       sawBlock = true;
+      // A chunk gives its lines, already joined.
       lines.push(node.type === composerSchema.nodes.paragraph ? summarize(node).text : textOfFragment(node.content));
     } else if (node.isText) {
       inline += node.text;
@@ -107,5 +113,5 @@ function textOfFragment(fragment: Fragment): string {
 
 /** Whether the document is one empty line. */
 export function isEmptyDoc(doc: ProseMirrorNode): boolean {
-  return doc.childCount === 1 && doc.firstChild!.content.size === 0;
+  return doc.childCount === 1 && doc.firstChild!.childCount === 1 && doc.firstChild!.firstChild!.content.size === 0;
 }

@@ -1,5 +1,8 @@
 // Builds a chip's DOM from a resolved chip. Plain DOM calls (no template parse per chip): a
-// 1 MB draft can hold thousands of chips, and every one is built when it is hydrated.
+// 1 MB draft can hold thousands of chips, and every one is built when it is hydrated. For the
+// same reason the fixed parts (icon, label span) are clones of prototypes, attributes are set
+// with `setAttribute` (not `dataset`, which converts names on every write), and a chip drawn
+// for the first time skips clearing what it cannot have yet.
 import { render, type TemplateResult } from "lit";
 import { asKnownContextRecord } from "../contract/kinds.js";
 import { formatBytes } from "./labels.js";
@@ -23,13 +26,36 @@ export function isSafeMediaUrl(url: string | undefined): url is string {
   }
 }
 
+const iconPrototypes = new Map<string, HTMLElement>();
+
 /** A built-in icon, drawn by a CSS mask (see icons.ts). */
 export function maskIcon(name: string): HTMLElement {
-  const icon = document.createElement("span");
-  icon.className = "t3-chip-icon";
-  icon.dataset.icon = name;
-  icon.setAttribute("aria-hidden", "true");
-  return icon;
+  let prototype = iconPrototypes.get(name);
+  if (!prototype) {
+    prototype = document.createElement("span");
+    prototype.className = "t3-chip-icon";
+    prototype.setAttribute("data-icon", name);
+    prototype.setAttribute("aria-hidden", "true");
+    iconPrototypes.set(name, prototype);
+  }
+  return prototype.cloneNode() as HTMLElement;
+}
+
+/** A `<span>` of `className` holding `text`. */
+function textSpan(className: string, text: string): HTMLElement {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text;
+  return span;
+}
+
+/** The elements drawn as chips at least once: the others have nothing to clear. */
+const drawn = new WeakSet<HTMLElement>();
+
+/** Sets or removes an attribute; on a `fresh` element there is nothing to remove. */
+function attribute(target: HTMLElement, name: string, value: string | undefined, fresh: boolean): void {
+  if (value !== undefined) target.setAttribute(name, value);
+  else if (!fresh) target.removeAttribute(name);
 }
 
 function isTemplateResult(value: unknown): value is TemplateResult {
@@ -92,28 +118,23 @@ function defaultIcon(chip: ResolvedChip, surface: ChipSurface): ChipContent {
  */
 export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipSurface): void {
   const { presenter, record } = chip;
+  const fresh = !drawn.has(target);
+  drawn.add(target);
   target.classList.add("t3-chip");
   target.setAttribute("part", `chip chip-${chip.kind}${chip.resolved ? "" : " chip-unresolved"}`);
-  target.dataset.kind = chip.kind;
-  target.dataset.contextId = chip.contextId;
+  target.setAttribute("data-kind", chip.kind);
+  target.setAttribute("data-context-id", chip.contextId);
   target.setAttribute("aria-label", chip.ariaLabel);
-  if (chip.resolved) delete target.dataset.contextUnresolved;
-  else target.dataset.contextUnresolved = "true";
-  const status = surface.attachment?.status;
-  if (status) target.dataset.status = status;
-  else delete target.dataset.status;
-  const tone = record && guarded(() => presenter.tone?.(record));
-  if (tone) target.dataset.tone = tone;
-  else delete target.dataset.tone;
-
+  attribute(target, "data-context-unresolved", chip.resolved ? undefined : "true", fresh);
+  attribute(target, "data-status", surface.attachment?.status, fresh);
+  attribute(target, "data-tone", (record && guarded(() => presenter.tone?.(record))) || undefined, fresh);
   const tooltip =
     presenter.details === "tooltip" || !chip.resolved
       ? (guarded(() => presenter.tooltip?.(record!, surface)) ?? chip.label)
       : undefined;
-  if (tooltip) target.title = tooltip;
-  else target.removeAttribute("title");
+  attribute(target, "title", tooltip || undefined, fresh);
 
-  target.replaceChildren();
+  if (!fresh) target.replaceChildren();
   const custom = record && presenter.render ? guarded(() => presenter.render!(record, surface)) : undefined;
   if (custom !== undefined) {
     appendContent(target, custom, "t3-chip-body");
@@ -121,15 +142,7 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   }
   const icon = (record && presenter.icon ? guarded(() => presenter.icon!(record)) : undefined) ?? defaultIcon(chip, surface);
   appendContent(target, icon, "t3-chip-icon");
-  const label = document.createElement("span");
-  label.className = "t3-chip-label";
-  label.textContent = chip.label;
-  target.append(label);
+  target.append(textSpan("t3-chip-label", chip.label));
   const suffix = attachmentSuffix(chip, surface);
-  if (suffix) {
-    const span = document.createElement("span");
-    span.className = "t3-chip-suffix";
-    span.textContent = suffix;
-    target.append(span);
-  }
+  if (suffix) target.append(textSpan("t3-chip-suffix", suffix));
 }

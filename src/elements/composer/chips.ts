@@ -55,6 +55,6 @@ export function drawChip(core: ComposerCore, dom: HTMLElement, attrs: ChipAttrs)
   // An image lets the browser name it from `aria-label`; inside an editable a button would be
   // a focus stop of its own.
   dom.setAttribute("role", "img");
-  dom.dataset.referenceId = attrs.referenceId;
+  dom.setAttribute("data-reference-id", attrs.referenceId);
   if (entry?.status === "failed") dom.title = RETRY_TOOLTIP;
 }

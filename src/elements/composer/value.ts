@@ -6,6 +6,7 @@ import { formatComposerContextReference } from "../../codec/references.js";
 import type { ComposerContextRecord, TerminalContextRecord } from "../../contract/types.js";
 import { createComposerState } from "../../editor/create.js";
 import { ReferenceCounts } from "../../editor/references.js";
+import { replaceViewState } from "../../editor/replace-state.js";
 import { docFromText, referencedIdsOf, textOfDoc } from "../../editor/text.js";
 import { terminalLabel } from "../../presentation/labels.js";
 import { newEntry, type AttachmentEntry } from "./attachments.js";
@@ -75,7 +76,7 @@ export function replaceDraft(
   core.imports.reset(); // bytes still on their way belong to the draft being replaced
   core.counts = counts;
   core.state = createComposerState(doc, core.plugins);
-  core.view?.updateState(core.state);
+  if (core.view) replaceViewState(core.view, core.state);
   core.editVersion++;
   core.messageId = null;
   core.host.requestUpdate();

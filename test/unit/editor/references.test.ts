@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { EditorState, TextSelection, type Transaction } from "prosemirror-state";
+import { lineJoin } from "../../../src/editor/chunks.js";
 import { ReferenceCounts } from "../../../src/editor/references.js";
 import { composerSchema, createChip } from "../../../src/editor/schema.js";
 import { docFromText } from "../../../src/editor/text.js";
@@ -45,7 +46,8 @@ function transaction(state: EditorState, edit: Edit): Transaction {
       return tr.delete(at, to);
     case "join": {
       const $at = state.doc.resolve(at);
-      return $at.index(0) > 0 ? tr.join($at.before()) : tr;
+      const join = lineJoin($at, -1);
+      return join ? tr.join(join.pos, join.depth) : tr;
     }
     case "paste":
       return tr.replaceRange(at, to, state.doc.slice(position(state, edit.span), position(state, edit.span * 2))).insertText("!", at);
@@ -61,7 +63,7 @@ describe("ReferenceCounts", () => {
   it("reports what a transaction changed", () => {
     const state = EditorState.create({ doc: docFromText("[a](t3-context://v1/file/a) x"), schema: composerSchema });
     const counts = ReferenceCounts.of(state.doc);
-    const tr = state.tr.delete(1, 2).insert(1, createChip({ kind: "file", contextId: "b", label: "b" }));
+    const tr = state.tr.delete(2, 3).insert(2, createChip({ kind: "file", contextId: "b", label: "b" }));
     const delta = counts.apply(tr);
     assert.deepEqual([...delta].map(([id, { change }]) => [id, change]), [["a", -1], ["b", 1]]);
     assert.deepEqual(snapshot(counts), { b: 1 });

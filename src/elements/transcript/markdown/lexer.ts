@@ -1,7 +1,9 @@
 // Markdown to tokens with marked (CommonMark + GFM), plus one inline extension for context
 // reference links. We use marked's lexer only: its tokens are drawn to DOM by render.ts, so no
-// HTML string is ever produced or parsed.
-import { Marked, type TokenizerExtension, type Tokens, type TokensList } from "marked";
+// HTML string is ever produced or parsed. The `Lexer` class is used on its own, not through a
+// `Marked` instance, so that the drop-in can leave marked's Parser, Renderer and `marked`
+// singleton out (scripts/rollup-marked-lexer.mjs).
+import { Lexer, getDefaults, type MarkedOptions, type TokenizerExtension, type Tokens, type TokensList } from "marked";
 
 /** A `[label](t3-context://v1/…)` or `![label](…)` link, as the codec's grammar matches it. */
 export interface ContextReferenceToken {
@@ -40,16 +42,32 @@ const contextReference: TokenizerExtension = {
   },
 };
 
-// Two instances: user messages are typed as plain text (README Decision 7: Shift+Enter is one
+/** The options `new Marked({ gfm: true, breaks, extensions: [contextReference] })` would lex with. */
+function lexerOptions(breaks: boolean): MarkedOptions {
+  return {
+    ...getDefaults(),
+    gfm: true,
+    breaks,
+    // The shape `Marked.use()` gives registered extensions.
+    extensions: {
+      renderers: Object.create(null),
+      childTokens: Object.create(null),
+      inline: [contextReference.tokenizer],
+      startInline: [contextReference.start!],
+    },
+  };
+}
+
+// Two sets: user messages are typed as plain text (README Decision 7: Shift+Enter is one
 // `\n`), so their single line breaks are kept as GitHub comments keep them; assistant and
 // system messages follow CommonMark, where a single line break is a soft break.
-const strict = new Marked({ gfm: true, breaks: false, extensions: [contextReference] });
-const withBreaks = new Marked({ gfm: true, breaks: true, extensions: [contextReference] });
+const strict = lexerOptions(false);
+const withBreaks = lexerOptions(true);
 
 /** Lexes `text` into block tokens. Never throws: a lexer failure gives one paragraph of text. */
 export function lexMarkdown(text: string, options: { breaks: boolean }): TokensList {
   try {
-    return (options.breaks ? withBreaks : strict).lexer(text);
+    return Lexer.lex(text, options.breaks ? withBreaks : strict);
   } catch (error) {
     console.error("t3-composer: Markdown lexing failed; showing the text as it is", error);
     const paragraph: Tokens.Paragraph = { type: "paragraph", raw: text, text, tokens: [{ type: "text", raw: text, text, escaped: true }] };

@@ -1,0 +1,135 @@
+// Composer benchmarks (issues 3 and 8), in headless Chromium, each beside Tiptap core +
+// StarterKit + Mention holding the same content, measured in the same run:
+// - hydrate a 1 MB canonical draft with 2,000 chips (`value = …`) vs Tiptap `setContent`;
+// - keystroke to DOM, p50 and p90, at the end of that draft and of a 5 KB draft with 20 chips.
+// The in-page side is bench/pages/composer-harness.ts.
+import type { Page } from "puppeteer-core";
+import { benchDraft, type BenchDraft } from "./fixtures/draft.js";
+import { startBrowser, type BenchBrowser } from "./lib/browser.js";
+import { preparePages } from "./lib/pages.js";
+import { median, percentile, type BenchRow } from "./lib/row.js";
+
+const HYDRATE_RUNS = 7;
+/** Keystrokes per round, after `WARMUP_KEYS` that are not counted (the first scrolls the caret in). */
+const KEYS = 40;
+const WARMUP_KEYS = 5;
+const ROUNDS = 3;
+const FRAME_MS = 16;
+const HYDRATE_RATIO_MAX = 0.25;
+const KEYSTROKE_RATIO_MAX = 0.6;
+const SMALL_KEYSTROKE_MAX_MS = 1;
+
+interface BenchApi {
+  reset(): Promise<void>;
+  hydrate(draft: BenchDraft): Promise<{ drawn: number; laidOut: number }>;
+  prepareTyping(draft: BenchDraft): Promise<void>;
+  keystrokes(): number[];
+  nextFrame(): Promise<void>;
+}
+declare const bench: BenchApi;
+
+async function open(browser: BenchBrowser, editor: "t3" | "tiptap"): Promise<Page> {
+  const page = await browser.open(`bench/pages/composer.html?editor=${editor}`);
+  await page.waitForFunction(() => document.title === "ready");
+  return page;
+}
+
+async function hydrate(page: Page, draft: BenchDraft): Promise<{ drawn: number; laidOut: number }> {
+  await page.bringToFront();
+  await page.evaluate(() => bench.reset());
+  return page.evaluate((d) => bench.hydrate(d), draft);
+}
+
+/** One round of typing at the end of `draft`: the counted keystroke times, in ms. */
+async function typing(page: Page, draft: BenchDraft): Promise<number[]> {
+  await page.bringToFront();
+  await page.evaluate((d) => bench.prepareTyping(d), draft);
+  for (let i = 0; i < WARMUP_KEYS + KEYS; i++) {
+    await page.keyboard.press("a");
+    // A person types slower than a frame: each key lands on a drawn page.
+    await page.evaluate(() => bench.nextFrame());
+  }
+  const times = await page.evaluate(() => bench.keystrokes());
+  if (times.length !== WARMUP_KEYS + KEYS) throw new Error(`expected ${WARMUP_KEYS + KEYS} keystroke times, got ${times.length}`);
+  return times.slice(WARMUP_KEYS);
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+export async function run(): Promise<BenchRow[]> {
+  await preparePages();
+  const browser = await startBrowser();
+  try {
+    const ours = await open(browser, "t3");
+    const tiptap = await open(browser, "tiptap");
+    const big = benchDraft(1_000_000, 2000);
+    const small = benchDraft(5000, 20);
+
+    // Interleaved, so that drift in the machine's load affects both alike.
+    const hydration = { ours: [] as { drawn: number; laidOut: number }[], tiptap: [] as { drawn: number; laidOut: number }[] };
+    for (let i = 0; i < HYDRATE_RUNS; i++) {
+      hydration.ours.push(await hydrate(ours, big));
+      hydration.tiptap.push(await hydrate(tiptap, big));
+    }
+    const keys = { big: { ours: [] as number[], tiptap: [] as number[] }, small: { ours: [] as number[], tiptap: [] as number[] } };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [size, draft] of [["big", big], ["small", small]] as const) {
+        keys[size].ours.push(...(await typing(ours, draft)));
+        keys[size].tiptap.push(...(await typing(tiptap, draft)));
+      }
+    }
+
+    const laidOut = { ours: median(hydration.ours.map((h) => h.laidOut)), tiptap: median(hydration.tiptap.map((h) => h.laidOut)) };
+    const drawn = { ours: median(hydration.ours.map((h) => h.drawn)), tiptap: median(hydration.tiptap.map((h) => h.drawn)) };
+    const bigLabel = `1 MB draft, ${big.chips.toLocaleString("en")} chips`;
+    const smallLabel = `5 KB draft, ${small.chips} chips`;
+    const peerName = "Tiptap + StarterKit + Mention";
+    const rows: BenchRow[] = [
+      {
+        name: `composer: hydrate ${bigLabel}, drawn and laid out`,
+        ours: laidOut.ours,
+        peer: laidOut.tiptap,
+        peerName: `${peerName} setContent`,
+        unit: "ms",
+        ratio: laidOut.ours / laidOut.tiptap,
+        target: `≤ ${HYDRATE_RATIO_MAX}×`,
+        pass: laidOut.ours / laidOut.tiptap <= HYDRATE_RATIO_MAX,
+        note: `DOM alone: ${ms(drawn.ours)} vs ${ms(drawn.tiptap)}`,
+      },
+    ];
+    for (const [size, label] of [["big", bigLabel], ["small", smallLabel]] as const) {
+      const { ours: o, tiptap: t } = keys[size];
+      const p50 = { ours: median(o), tiptap: median(t) };
+      const p90 = { ours: percentile(o, 90), tiptap: percentile(t, 90) };
+      const p50Pass =
+        size === "big" ? p50.ours / p50.tiptap <= KEYSTROKE_RATIO_MAX && p50.ours < FRAME_MS : p50.ours <= SMALL_KEYSTROKE_MAX_MS && p50.ours <= p50.tiptap;
+      rows.push(
+        {
+          name: `composer: keystroke to DOM p50, ${label}`,
+          ours: p50.ours,
+          peer: p50.tiptap,
+          peerName,
+          unit: "ms",
+          ratio: p50.ours / p50.tiptap,
+          target: size === "big" ? `≤ ${KEYSTROKE_RATIO_MAX}× and < ${FRAME_MS} ms` : `≤ ${SMALL_KEYSTROKE_MAX_MS} ms and ≤ Tiptap`,
+          pass: p50Pass,
+          note: `${o.length} keys each`,
+        },
+        {
+          name: `composer: keystroke to DOM p90, ${label}`,
+          ours: p90.ours,
+          peer: p90.tiptap,
+          peerName,
+          unit: "ms",
+          ratio: p90.ours / p90.tiptap,
+          target: size === "big" ? `< ${FRAME_MS} ms` : "≤ Tiptap",
+          pass: size === "big" ? p90.ours < FRAME_MS : p90.ours <= p90.tiptap,
+          note: `max ${ms(Math.max(...o))} vs ${ms(Math.max(...t))}`,
+        },
+      );
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,127 @@
+// The in-page side of bench/composer.bench.ts. `?editor=t3` mounts <t3-composer> from
+// dist/t3-composer.js; `?editor=tiptap` mounts Tiptap core + StarterKit + Mention (bundled into
+// bench/.work/tiptap.js) in a box with the same size and look. Both expose `window.bench`.
+import type { Editor as TiptapEditor } from "@tiptap/core";
+import type { BenchDraft } from "../fixtures/draft.js";
+import type { T3ComposerElement } from "../../src/elements/composer/t3-composer.js";
+import { collectGarbage, forceLayout, nextFrame } from "./frame.js";
+
+/** What the benchmark drives, the same for both editors. */
+interface EditorUnderTest {
+  /** The contenteditable element. */
+  editable: HTMLElement;
+  /** Replaces the content; resolves when the editor says it is drawn. */
+  load(draft: BenchDraft | null): Promise<void>;
+  /** Focuses the editor with the caret at the end of the text. */
+  focusEnd(): void;
+}
+
+// Module paths are kept in variables so esbuild leaves the imports to the browser: the harness
+// measures the files as they are shipped.
+// `?drop-in=/bench/.work/….js` measures another build of the drop-in (an A/B of a change).
+const DROP_IN = new URLSearchParams(location.search).get("drop-in") ?? "/dist/t3-composer.js";
+const TIPTAP = "/bench/.work/tiptap.js";
+
+async function mountOurs(): Promise<EditorUnderTest> {
+  await import(DROP_IN);
+  const composer = document.createElement("t3-composer") as T3ComposerElement;
+  document.body.append(composer);
+  await composer.updateComplete;
+  const editable = composer.shadowRoot!.querySelector<HTMLElement>("[contenteditable]")!;
+  return {
+    editable,
+    async load(draft) {
+      composer.value = draft ? { text: draft.text, context: { version: 1, records: draft.records } } : { text: "" };
+      await composer.updateComplete;
+    },
+    focusEnd: () => composer.focus(),
+  };
+}
+
+async function mountTiptap(): Promise<EditorUnderTest> {
+  const { Editor, StarterKit, Mention } = (await import(TIPTAP)) as typeof import("../peers/tiptap-entry.js");
+  const box = document.createElement("div");
+  box.className = "peer";
+  document.body.append(box);
+  const editor: TiptapEditor = new Editor({ element: box, extensions: [StarterKit, Mention.configure({ HTMLAttributes: { class: "mention" } })] });
+  return {
+    editable: editor.view.dom,
+    async load(draft) {
+      editor.commands.setContent(draft ? draft.tiptap : "");
+      await Promise.resolve(); // as ours awaits `updateComplete`
+    },
+    focusEnd: () => void editor.commands.focus("end"),
+  };
+}
+
+const kind = new URLSearchParams(location.search).get("editor");
+const editor = await (kind === "tiptap" ? mountTiptap() : mountOurs());
+
+// Keystroke timing: from the key event (a capturing listener on the window runs before either
+// editor sees the key) to the first DOM mutation callback after the editor's own. Mutation
+// observers are called in the order they were created, so this one runs after ProseMirror's
+// DOMObserver has read the change, dispatched it, redrawn and set the selection (with the layout
+// that forces): the time covers the editor's whole synchronous path.
+let keyAt = 0;
+const keystrokes: number[] = [];
+// Where the time of each keystroke goes: until `beforeinput` (key handlers), until `input` (the
+// browser's own editing: it inserts the text), and the rest (the editor reading the change).
+const phases: { beforeinput: number; input: number }[] = [];
+let phase = { beforeinput: 0, input: 0 };
+addEventListener("keydown", () => (keyAt = performance.now()), { capture: true });
+addEventListener("beforeinput", () => (phase.beforeinput = performance.now() - keyAt), { capture: true });
+addEventListener("input", () => (phase.input = performance.now() - keyAt), { capture: true });
+// Also from the key to the end of the next frame (style, layout, paint on the main thread): what
+// a person waits for, which a layout saved in the keystroke may only have moved to the frame.
+const framed: number[] = [];
+const observer = new MutationObserver(() => {
+  if (!keyAt) return;
+  const start = keyAt;
+  keystrokes.push(performance.now() - start);
+  phases.push(phase);
+  phase = { beforeinput: 0, input: 0 };
+  keyAt = 0;
+  requestAnimationFrame(() => setTimeout(() => framed.push(performance.now() - start)));
+});
+// Observing only while typing: during a hydration it would record a mutation per inserted line.
+const observeTyping = () => observer.observe(editor.editable, { subtree: true, childList: true, characterData: true });
+
+const bench = {
+  /** Empties the editor, lets the page render, and collects garbage: before `hydrate`. */
+  async reset(): Promise<void> {
+    observer.disconnect();
+    await editor.load(null);
+    await nextFrame();
+    collectGarbage();
+  },
+  /** Loads `draft` (after `reset`): ms until drawn, and until laid out as well. */
+  async hydrate(draft: BenchDraft): Promise<{ drawn: number; laidOut: number }> {
+    const start = performance.now();
+    await editor.load(draft);
+    const drawn = performance.now();
+    forceLayout();
+    const laidOut = performance.now();
+    return { drawn: drawn - start, laidOut: laidOut - start };
+  },
+  /** Loads `draft` and puts the caret at its end, ready for typing. */
+  async prepareTyping(draft: BenchDraft): Promise<void> {
+    observer.disconnect();
+    await editor.load(draft);
+    editor.focusEnd();
+    await nextFrame();
+    collectGarbage();
+    keystrokes.length = 0;
+    phases.length = 0;
+    framed.length = 0;
+    observeTyping();
+  },
+  /** The keystroke times recorded since `prepareTyping`, in ms. */
+  keystrokes: () => [...keystrokes],
+  /** For each keystroke: ms from the key to the end of the next frame. */
+  framed: () => [...framed],
+  /** For each keystroke: ms from the key to `beforeinput`, and to `input`. */
+  phases: () => [...phases],
+  nextFrame,
+};
+Object.assign(window, { bench });
+document.title = "ready";

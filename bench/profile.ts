@@ -1,0 +1,105 @@
+// `npx tsx bench/profile.ts <scenario> [t3|tiptap|floor] [profile|trace]`: one benchmark scenario under Chromium's
+// sampling profiler. Prints the functions with the most self and total time, and writes the
+// profile to bench/.work/<scenario>-<subject>.cpuprofile (open it in DevTools); `trace` prints the
+// main thread's time per trace event instead (script, style, layout, editing…). Run
+// `npm run build` first.
+import type { Page } from "puppeteer-core";
+import { benchDraft } from "./fixtures/draft.js";
+import { benchThread } from "./fixtures/thread.js";
+import { startBrowser } from "./lib/browser.js";
+import { preparePages } from "./lib/pages.js";
+import { profile, saveProfile, selfTimes, totalTimes } from "./lib/profile.js";
+import { traceSelfTimes } from "./lib/trace.js";
+
+type Bench = Record<string, (...args: unknown[]) => Promise<unknown>>;
+declare const bench: Bench;
+
+const [scenario = "keys-big", subject = "t3", mode = "profile"] = process.argv.slice(2);
+const KEYS = 20;
+
+async function typeKeys(page: Page): Promise<void> {
+  for (let i = 0; i < KEYS; i++) {
+    await page.keyboard.press("a");
+    await page.evaluate(() => bench.nextFrame!());
+  }
+}
+
+const scenarios: Record<string, { page: string; run(page: Page): Promise<unknown> }> = {
+  hydrate: {
+    page: `composer.html?editor=${subject}`,
+    run: async (page) => {
+      const draft = benchDraft(1_000_000, 2000);
+      await page.evaluate(() => bench.reset!());
+      await page.evaluate((d) => bench.hydrate!(d), draft); // warm
+      await page.evaluate(() => bench.reset!());
+      return measure(page, () => page.evaluate((d) => bench.hydrate!(d), draft));
+    },
+  },
+  "keys-big": {
+    page: `composer.html?editor=${subject}`,
+    run: async (page) => {
+      await page.evaluate((d) => bench.prepareTyping!(d), benchDraft(1_000_000, 2000));
+      await typeKeys(page);
+      return measure(page, () => typeKeys(page));
+    },
+  },
+  "keys-small": {
+    page: `composer.html?editor=${subject}`,
+    run: async (page) => {
+      await page.evaluate((d) => bench.prepareTyping!(d), benchDraft(5000, 20));
+      await typeKeys(page);
+      return measure(page, () => typeKeys(page));
+    },
+  },
+  "first-render": {
+    page: `transcript.html?mode=${subject}`,
+    run: async (page) => {
+      const { messages } = benchThread(1000);
+      await page.evaluate((m) => bench.firstRender!(m), messages);
+      return measure(page, () => page.evaluate((m) => bench.firstRender!(m), messages));
+    },
+  },
+  update: {
+    page: `transcript.html?mode=${subject}`,
+    run: async (page) => {
+      const { messages } = benchThread(1000);
+      await page.evaluate((m) => bench.firstRender!(m), messages);
+      let text = messages.at(-1)!.text;
+      return measure(page, async () => {
+        for (let i = 0; i < 30; i++) await page.evaluate((t) => bench.updateLast!(t), (text += ` streamed words ${i}`));
+      });
+    },
+  },
+};
+
+type Measure = (page: Page, action: () => Promise<unknown>) => Promise<unknown>;
+let measure: Measure = profile;
+
+const chosen = scenarios[scenario];
+if (!chosen) throw new Error(`unknown scenario ${scenario}: ${Object.keys(scenarios).join(", ")}`);
+await preparePages();
+const browser = await startBrowser();
+try {
+  const page = await browser.open(`bench/pages/${chosen.page}`);
+  await page.waitForFunction(() => document.title === "ready");
+  await page.bringToFront();
+  if (mode === "trace") {
+    let times: Awaited<ReturnType<typeof traceSelfTimes>> = [];
+    measure = async (p, action) => (times = await traceSelfTimes(p, action));
+    await chosen.run(page);
+    console.log(`main thread self time per trace event (${scenario}, ${subject}):`);
+    for (const { name, ms, count } of times) console.log(`${ms.toFixed(1).padStart(9)} ms  ${String(count).padStart(6)}×  ${name}`);
+    process.exit(0);
+  }
+  const result = (await chosen.run(page)) as Parameters<typeof selfTimes>[0];
+  const path = new URL(`./.work/${scenario}-${subject}.cpuprofile`, import.meta.url).pathname;
+  saveProfile(result, path);
+  const line = ({ name, ms }: { name: string; ms: number }) => `${ms.toFixed(1).padStart(9)} ms  ${name}`;
+  console.log(`self time (${scenario}, ${subject}):`);
+  for (const entry of selfTimes(result)) console.log(line(entry));
+  console.log(`\ntotal time:`);
+  for (const entry of totalTimes(result)) console.log(line(entry));
+  console.log(`\nprofile: ${path}`);
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,110 @@
+import { expect } from "@esm-bundle/chai";
+import { chipsOf, chord, editorOf, focusEnd, frame, mount, press, type, unmountAll } from "./helpers.js";
+
+const M1 = "[src/a.ts](t3-context://v1/mention/mention_src-a-ts)";
+const mention = { version: 1, contextId: "mention_src-a-ts", kind: "mention", label: "src/a.ts", path: "src/a.ts" } as const;
+
+/** `count` lines, each naming its number, every tenth holding a chip. */
+function lines(count: number): string {
+  return Array.from({ length: count }, (_, i) => (i % 10 === 0 ? `line ${i} ${M1} end` : `line ${i}`)).join("\n");
+}
+
+describe("<t3-composer> large drafts", () => {
+  afterEach(unmountAll);
+
+  it("draws a new value in the same editable, in the same place, when the editor has no focus", async () => {
+    const el = await mount();
+    const editable = editorOf(el);
+    const parent = editable.parentNode;
+    const next = editable.nextSibling;
+    el.value = { text: lines(300), context: { version: 1, records: [mention] } };
+    await el.updateComplete;
+    expect(editorOf(el)).to.equal(editable);
+    expect(editable.parentNode).to.equal(parent);
+    expect(editable.nextSibling).to.equal(next);
+    expect(editable.querySelectorAll("p")).to.have.length(300);
+    // Lines come in chunks of 64, drawn lazily off screen, except the chunks around the caret.
+    const chunks = [...editable.children];
+    expect(chunks.map((chunk) => chunk.children.length)).to.deep.equal([64, 64, 64, 64, 44]);
+    expect(chunks.map((chunk) => getComputedStyle(chunk).contentVisibility)).to.deep.equal(["auto", "auto", "visible", "visible", "visible"]);
+    expect(chipsOf(el)).to.have.length(30);
+  });
+
+  it("keeps focus and a working caret when the value is set while a person types", async () => {
+    const el = await mount();
+    await focusEnd(el);
+    el.value = { text: lines(50) };
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal(editorOf(el));
+    await type("!");
+    await frame();
+    expect(el.value.text).to.equal(`${lines(50)}!`);
+  });
+
+  it("types at the end of a long draft", async () => {
+    const el = await mount();
+    el.value = { text: lines(2000), context: { version: 1, records: [mention] } };
+    await focusEnd(el);
+    await type("Z");
+    await frame();
+    const text = el.value.text.split("\n");
+    expect(text).to.have.length(2000);
+    expect(text[1999]).to.equal("line 1999Z");
+    expect(text[0]).to.equal(`line 0 ${M1} end`);
+  });
+
+  it("selects a long draft whole and replaces it", async () => {
+    const el = await mount();
+    el.value = { text: lines(2000), context: { version: 1, records: [mention] } };
+    await focusEnd(el);
+    await chord("Control", "a");
+    await type("x");
+    await frame();
+    expect(el.value).to.deep.equal({ text: "x" });
+  });
+
+  it("keeps the chunks of lines around the caret drawn, following the caret", async () => {
+    const el = await mount();
+    el.value = { text: Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n") };
+    await focusEnd(el);
+    const chunks = [...editorOf(el).children];
+    const near = () => chunks.flatMap((chunk, i) => (chunk.classList.contains("t3-near") ? [i] : []));
+    expect(chunks).to.have.length(7);
+    expect(near()).to.deep.equal([4, 5, 6]);
+    for (let i = 0; i < 150; i++) await press("ArrowUp"); // line 249, in chunk 3
+    await frame();
+    expect(near()).to.deep.equal([1, 2, 3, 4, 5]);
+    await chord("Control", "a");
+    await frame();
+    expect(near()).to.deep.equal([4, 5, 6]);
+  });
+
+  it("moves the caret line by line through lines that were off screen, and edits there", async () => {
+    const el = await mount();
+    el.value = { text: Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n") };
+    await focusEnd(el);
+    for (let i = 0; i < 60; i++) await press("ArrowUp");
+    await frame();
+    await type("^");
+    await frame();
+    expect(el.value.text.split("\n")[339]).to.equal("line 339^");
+  });
+
+  it("joins and breaks lines where two chunks meet", async () => {
+    const el = await mount();
+    el.value = { text: Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n") };
+    await focusEnd(el);
+    for (let i = 0; i < 99 - 64; i++) await press("ArrowUp");
+    await press("Home"); // the start of line 64, the first line of the second chunk
+    await press("Backspace");
+    await frame();
+    let text = el.value.text.split("\n");
+    expect(text).to.have.length(99);
+    expect(text[63]).to.equal("line 63line 64");
+    await chord("Shift", "Enter");
+    await frame();
+    text = el.value.text.split("\n");
+    expect(text).to.have.length(100);
+    expect(text.slice(63, 65)).to.deep.equal(["line 63", "line 64"]);
+  });
+});
