@@ -7,7 +7,7 @@
 // on every input, so the comparison is between equivalent decoders.
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
-import { decodeComposerContextRecord, decodeMessageContext } from "../src/codec/index.js";
+import { decodeComposerContextRecord, decodeMessageContext } from "t3-composer/codec";
 import { decodeMessageContextWithEffect, decodeRecordWithEffect } from "./effect-records.js";
 import { decodeMessageContextByHand, decodeRecordByHand } from "./hand-written-records.js";
 import { makeMessageContexts, makeRecords } from "./record-fixtures.js";

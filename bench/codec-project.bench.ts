@@ -17,7 +17,7 @@ import {
   formatComposerContextReference,
   projectComposerContextForProvider,
   upgradeLegacyContextMessage,
-} from "../src/codec/index.js";
+} from "t3-composer/codec";
 import { median, type BenchRow } from "./lib/row.js";
 import { linkedMessage, prose, random } from "./project-fixture.js";
 

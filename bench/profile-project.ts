@@ -1,7 +1,7 @@
 // Runs collect + project of the benchmark's message many times, for a profiler:
 //   node --cpu-prof --cpu-prof-dir=bench/.work --import tsx bench/profile-project.ts [rounds]
 // then open the .cpuprofile in Chrome DevTools (Performance → Load profile).
-import { projectComposerContextForProvider } from "../src/codec/index.js";
+import { projectComposerContextForProvider } from "t3-composer/codec";
 import { linkedMessage } from "./project-fixture.js";
 
 const MB = 1_000_000;

@@ -3,7 +3,7 @@
 // the eight built-in kinds, none unknown) each linked five times on average, labels that vary per
 // link. Deterministic, so every run measures the same text. Shared by the benchmark and
 // bench/profile-project.ts.
-import { formatComposerContextReference, type ComposerContextRecord } from "../src/codec/index.js";
+import { formatComposerContextReference, type ComposerContextRecord } from "t3-composer/codec";
 
 /** A small deterministic generator (mulberry32), so every run measures the same text. */
 export function random(seed: number): () => number {
