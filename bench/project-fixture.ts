@@ -3,17 +3,11 @@
 // the eight built-in kinds, none unknown) each linked five times on average, labels that vary per
 // link. Deterministic, so every run measures the same text. Shared by the benchmark and
 // bench/profile-project.ts.
+import { random } from "./fixtures/random.js";
 import { formatComposerContextReference, type ComposerContextRecord } from "t3-composer/codec";
 
-/** A small deterministic generator (mulberry32), so every run measures the same text. */
-export function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' seeded generator, so every run measures the same text. */
+export { random };
 
 const WORDS = ["the", "build", "fails", "after", "this", "change", "in", "`src/app.ts`", "because", "of", "a", "race,", "see", "**why**", "and", "fix", "it."];
 

@@ -1,18 +1,7 @@
 // Deterministic, realistic v1 records for the benchmarks: every known kind plus an unknown kind,
 // with sizes like the ones the reference app sends (a 20-line terminal excerpt, a diff hunk, a
 // picked element with its HTML and styles, an annotation with elements and style changes).
-
-/** A small seeded PRNG (mulberry32), so every run decodes the same records. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./fixtures/random.js";
 
 const WORDS = ["error", "build", "checkout", "button", "render", "fetch", "user", "cart", "state", "props", "café", "naïve"];
 

@@ -7,6 +7,7 @@ import {
   parseComposerContextHref,
   sanitizeComposerContextLabel,
 } from "../../../src/codec/index.js";
+import { oracleReferences } from "../../fuzz/oracles.js";
 
 const kind = fc.oneof(
   fc.constantFrom("image", "file", "terminal", "review-comment", "preview-annotation"),
@@ -68,25 +69,10 @@ describe("reference links (properties)", () => {
 });
 
 describe("collectComposerContextReferences equals the link pattern of wire.md §b", () => {
-  const LINK = /(!?)\[([^\]\n]{0,512})\]\((t3-context:\/\/v1\/[^\s)]{1,200})\)/g;
+  // The spec's own pattern and href grammar, shared with the fuzz properties.
+  const oracle = oracleReferences;
   const KIND = /^[a-z][a-z0-9-]{0,39}$/;
   const ID = /^[a-z0-9_-]{1,128}$/i;
-  const oracle = (text: string) =>
-    [...text.matchAll(LINK)].flatMap((match) => {
-      const parts = match[3]!.slice("t3-context://v1/".length).split("/");
-      if (parts.length !== 2 || !KIND.test(parts[0]!) || !ID.test(parts[1]!)) return [];
-      return [
-        {
-          kind: parts[0]!,
-          contextId: parts[1]!,
-          label: sanitizeComposerContextLabel(match[2]!, parts[0]!),
-          image: match[1] === "!",
-          source: match[0],
-          start: match.index,
-          end: match.index + match[0].length,
-        },
-      ];
-    });
   const piece = fc.constantFrom(
     "[",
     "]",
