@@ -1,5 +1,5 @@
-// `npm run bench`: runs every benchmark, prints the table of issue 8 and writes
-// bench/results.json. Figures are medians measured in one run on this machine.
+// `npm run bench [-- --runs N] [suite…]`: runs every benchmark, prints the table of issue 8 and
+// writes bench/results.json (full runs only). Figures are medians measured in one run on this machine.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import type { BenchRow } from "./lib/row.js";
@@ -45,19 +45,43 @@ function print(rows: BenchRow[]): void {
   for (const row of table) console.log(line(columns.map((column) => row[column])));
 }
 
-const only = process.argv.slice(2);
-const rows: BenchRow[] = [];
-for (const [name, load] of Object.entries(SUITES)) {
-  if (only.length && !only.includes(name)) continue;
-  console.log(`running ${name}…`);
-  rows.push(...(await (await load()).run()));
+/**
+ * `--runs N`: every suite N times; each row is then the run whose ratio is the median of that
+ * row's ratios, so that its figures still come from one run (a ratio of figures from different
+ * runs would compare unlike moments of a busy machine).
+ */
+function medianRows(runs: BenchRow[][]): BenchRow[] {
+  return runs[0]!.map((first) => {
+    const same = runs.map((rows) => rows.find((row) => row.name === first.name)).filter((row): row is BenchRow => row !== undefined);
+    const sorted = [...same].sort((a, b) => a.ratio - b.ratio);
+    const chosen = sorted[(sorted.length - 1) >> 1]!;
+    const ratios = same.map((row) => `${row.ratio.toFixed(2)}×`).join(", ");
+    return { ...chosen, note: `${chosen.note ? chosen.note + "; " : ""}ratios of ${same.length} runs: ${ratios}` };
+  });
 }
+
+const args = process.argv.slice(2);
+const runsFlag = args.indexOf("--runs");
+const runCount = runsFlag >= 0 ? Math.max(1, Number(args[runsFlag + 1]) || 1) : 1;
+const only = args.filter((_, index) => runsFlag < 0 || (index !== runsFlag && index !== runsFlag + 1));
+const runs: BenchRow[][] = [];
+for (let run = 0; run < runCount; run++) {
+  const rows: BenchRow[] = [];
+  for (const [name, load] of Object.entries(SUITES)) {
+    if (only.length && !only.includes(name)) continue;
+    console.log(`run ${run + 1} of ${runCount}: ${name}…`);
+    rows.push(...(await (await load()).run()));
+  }
+  runs.push(rows);
+}
+const rows = runCount > 1 ? medianRows(runs) : runs[0]!;
 console.log(`\nNode ${process.version} · ${chromiumVersion()} · ${new Date().toISOString()}`);
 print(rows);
 const results = {
   date: new Date().toISOString(),
   node: process.version,
   chromium: chromiumVersion(),
+  runs: runCount,
   rows: rows.map(({ name, ours, peer, ratio, target, pass }) => ({ name, ours, peer, ratio, target, pass })),
 };
 if (!only.length) writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
