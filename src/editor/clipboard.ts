@@ -1,7 +1,8 @@
-// The composer's clipboard (ui.md points 10 to 12). Copy, cut and paste are taken over before
-// ProseMirror's own handlers see them: copy and cut write what the element says through the
-// event's `clipboardData` (the event still propagates), and paste hands the clipboard to the
-// element, so that clipboard HTML, which is untrusted, is never parsed into the document.
+// The composer's clipboard (ui.md points 10 to 12). Copy, cut, paste and drop are taken over
+// before ProseMirror's own handlers see them: copy and cut write what the element says through
+// the event's `clipboardData` (the event still propagates), and paste and drop hand the data to
+// the element, so that clipboard or dragged HTML, which is untrusted, is never parsed into the
+// document. The one exception is a selection dragged inside this editor: ProseMirror moves it.
 import type { Slice } from "prosemirror-model";
 import { Plugin } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
@@ -14,6 +15,11 @@ export interface ClipboardOptions {
    * (Ctrl/⌘+Shift+V, "paste as plain text").
    */
   paste(view: EditorView, data: DataTransfer, plain: boolean): boolean;
+  /**
+   * Drops `data`, dragged from outside this editor, at `pos` (`null`: the drop point has no
+   * position in the text); returns whether it was taken.
+   */
+  drop(view: EditorView, data: DataTransfer, pos: number | null): boolean;
 }
 
 /** Copy or cut through the event's data; the cut then deletes the selection. */
@@ -27,6 +33,22 @@ function write(view: EditorView, event: ClipboardEvent, options: ClipboardOption
   event.preventDefault(); // the data set here is what the clipboard gets
   options.copy(view, data, selection.content());
   if (cut) view.dispatch(view.state.tr.deleteSelection().scrollIntoView().setMeta("uiEvent", "cut"));
+  return true;
+}
+
+/**
+ * A drop from outside the editor goes to the element. ProseMirror's own drop handler parses the
+ * dragged HTML with the schema's rules (before `handleDrop` could refuse it), so a chip span from
+ * another page would become a chip with no record behind it; and a drop that is not prevented
+ * lets the browser insert the HTML into the editable itself. A selection dragged inside this
+ * editor (`view.dragging`, set by this view's `dragstart`) is left to ProseMirror, which moves
+ * its slice, chips and all, without parsing anything.
+ */
+function drop(view: EditorView, event: DragEvent, options: ClipboardOptions): boolean {
+  if (view.dragging || !view.editable || !event.dataTransfer) return false;
+  event.preventDefault();
+  const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+  if (options.drop(view, event.dataTransfer, at ? at.pos : null)) view.focus();
   return true;
 }
 
@@ -54,6 +76,7 @@ export function clipboardPlugin(options: ClipboardOptions): Plugin {
           if (taken) event.preventDefault();
           return taken;
         },
+        drop: (view, event) => drop(view, event, options),
       },
     },
   });

@@ -1,5 +1,5 @@
 // Builds the composer's editor state and view. The element supplies the behaviour (what Enter,
-// a dropped file or a clicked chip does); this module wires it into ProseMirror.
+// a drop or a clicked chip does); this module wires it into ProseMirror.
 import type { Node as ProseMirrorNode } from "prosemirror-model";
 import { history } from "prosemirror-history";
 import { EditorState, Selection, type Plugin, type Transaction } from "prosemirror-state";
@@ -11,7 +11,7 @@ import { chunkPlugin } from "./chunks.js";
 import { chunkNodeView, nearCaretPlugin } from "./near-caret.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
-import { sliceFromText, textOfSlice } from "./text.js";
+import { textOfSlice } from "./text.js";
 import { triggerPlugin } from "./trigger.js";
 import { typingPlugin } from "./typing.js";
 
@@ -45,19 +45,14 @@ export interface EditorViewOptions {
   painter: ChipPainter;
   dispatch(tr: Transaction): void;
   editable(): boolean;
-  /** Files dropped at `pos` (`null`: no position); return whether they were taken. Pasted files go through the clipboard plugin. */
-  files(view: EditorView, files: File[], pos: number | null): boolean;
   /** A click on the chip at `pos`. */
   clickChip(view: EditorView, pos: number, event: MouseEvent): void;
 }
 
-function filesOf(data: DataTransfer | null): File[] {
-  return data ? Array.from(data.files) : [];
-}
-
 /**
- * The view: chips through `painter`. Copy, cut and paste go through the clipboard plugin; the
- * text serializer and parser below serve a drag of a selection inside the editor.
+ * The view: chips through `painter`. Copy, cut, paste and drops from outside go through the
+ * clipboard plugin; the text serializer below writes the plain text of a selection dragged out
+ * of the editor.
  */
 export function createComposerView(options: EditorViewOptions): EditorView {
   return new EditorView(
@@ -72,13 +67,6 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       // combobox is the pattern that exists for a text field with a suggestion popup.
       attributes: { role: "combobox", "aria-haspopup": "listbox", "aria-autocomplete": "list", spellcheck: "true" },
       clipboardTextSerializer: (slice) => textOfSlice(slice),
-      clipboardTextParser: (text) => sliceFromText(text),
-      handleDrop(view, event) {
-        const files = filesOf(event.dataTransfer);
-        if (files.length === 0) return false;
-        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
-        return options.files(view, files, at ? at.pos : null);
-      },
       handleClickOn(view, _pos, node, nodePos, event, direct) {
         if (!direct || !isChip(node)) return false;
         options.clickChip(view, nodePos, event);

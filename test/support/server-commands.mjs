@@ -100,6 +100,8 @@ function dropPlugin() {
  * - `heap-after-gc`: forces full garbage collections (`HeapProfiler.collectGarbage`) and answers
  *   `{ usedSize, nodes, listeners }`: the V8 heap in use (`Runtime.getHeapUsage`), and the page's
  *   live DOM nodes and JS event listeners (`Performance.getMetrics`);
+ * - `heap-census` `{ file? }`: the objects of the heap by constructor (see `heapCensus`), to find
+ *   what a leak keeps;
  * - `lifecycle-cycles`: how many mount/unmount cycles to run, `T3_LIFECYCLE_CYCLES` (default 1,000).
  */
 function heapPlugin() {
@@ -108,8 +110,9 @@ function heapPlugin() {
   const COLLECTIONS = 3;
   return {
     name: "t3-heap-commands",
-    async executeCommand({ command, session }) {
+    async executeCommand({ command, session, payload }) {
       if (command === "lifecycle-cycles") return Number(process.env.T3_LIFECYCLE_CYCLES ?? DEFAULT_CYCLES);
+      if (command === "heap-census") return heapCensus(await devtools(session), payload);
       if (command !== "heap-after-gc") return undefined;
       const client = await devtools(session);
       await client.send("Performance.enable");
@@ -120,6 +123,41 @@ function heapPlugin() {
       return { usedSize, nodes: metric("Nodes"), listeners: metric("JSEventListeners") };
     },
   };
+}
+
+/**
+ * A heap snapshot (`HeapProfiler.takeHeapSnapshot`, which collects first), summed by node type and
+ * name: `{ "object Foo": [count, selfSize], "closure bar": […], "string": […] }`. Strings, numbers
+ * and code are summed by type alone (their names are their contents). With `{ file }`, the
+ * snapshot is also written there, to be opened in DevTools or compared with another by node id
+ * (ids stay the same across the snapshots of one page). Keep the answer out of the page's heap
+ * between readings: its thousands of entries are themselves heap.
+ */
+async function heapCensus(client, payload) {
+  const chunks = [];
+  const onChunk = ({ chunk }) => chunks.push(chunk);
+  client.on("HeapProfiler.addHeapSnapshotChunk", onChunk);
+  try {
+    await client.send("HeapProfiler.takeHeapSnapshot", { reportProgress: false, captureNumericValue: false });
+  } finally {
+    client.off("HeapProfiler.addHeapSnapshotChunk", onChunk);
+  }
+  const raw = chunks.join("");
+  if (payload?.file) writeFileSync(payload.file, raw);
+  const { snapshot, nodes, strings } = JSON.parse(raw);
+  const fields = snapshot.meta.node_fields;
+  const types = snapshot.meta.node_types[0];
+  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((field) => fields.indexOf(field));
+  const byName = new Set(["object", "closure", "native", "hidden", "object shape", "array", "synthetic"]);
+  const census = Object.create(null);
+  for (let i = 0; i < nodes.length; i += fields.length) {
+    const type = types[nodes[i + typeAt]];
+    const key = byName.has(type) ? `${type} ${strings[nodes[i + nameAt]].slice(0, 80)}` : type;
+    const entry = (census[key] ??= [0, 0]);
+    entry[0]++;
+    entry[1] += nodes[i + sizeAt];
+  }
+  return census;
 }
 
 /**

@@ -13,7 +13,7 @@ import { AttachmentStore } from "./attachments.js";
 import { ChipIndex, drawChip } from "./chips.js";
 import { activateChip } from "./activate.js";
 import { copySlice } from "./copy.js";
-import { pasteClipboard } from "./paste-import.js";
+import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { RecordStore } from "./records.js";
 import { send } from "./send.js";
 import { suggestionKey, type SuggestionList } from "./suggestions.js";
@@ -105,6 +105,10 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(core: ComposerCore): vo
     paste: (_view, data, plain) => {
       const core = live();
       return core ? pasteClipboard(core, data, plain) : false;
+    },
+    drop: (_view, data, pos) => {
+      const core = live();
+      return core ? dropTransfer(core, data, pos) : false;
     },
   });
   return { plugins, bind: (core) => void (weak = new WeakRef(core)) };

@@ -1,6 +1,7 @@
 // Files dragged over the composer: the whole frame is a drop target (not only the text), so a
 // drop on the shelf or the toolbar attaches at the caret instead of making the browser open the
-// file. Drops on the text itself are the editor's (handleDrop in create.ts), at the drop point.
+// file. Drops on the text itself are the editor's (the clipboard plugin, src/editor/clipboard.ts),
+// at the drop point, through the paste importer.
 import type { ComposerCore } from "./core.js";
 import { attachFiles } from "./insert.js";
 

@@ -8,7 +8,6 @@ import { createComposerView } from "../../editor/create.js";
 import { releaseUrl, stopUpload } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
 import { applyTransaction } from "./dispatch.js";
-import { attachFiles } from "./insert.js";
 import { settleNow } from "./settle.js";
 import { closeSuggestions } from "./suggestions.js";
 import { startUpload } from "./uploads.js";
@@ -23,11 +22,6 @@ export function connect(core: ComposerCore): void {
     painter: core.chips,
     dispatch: (tr) => applyTransaction(core, tr),
     editable: () => core.host.canEdit,
-    files: (_view, files, pos) => {
-      if (!core.host.canEdit) return false;
-      attachFiles(core, files, pos ?? undefined);
-      return true;
-    },
     clickChip: (_view, pos) => activateChip(core, pos),
   });
   connectListeners(core);

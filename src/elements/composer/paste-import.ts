@@ -1,7 +1,9 @@
-// The importer (ui.md points 11 and 12, wire.md §f): one path for a paste and for `restore()`.
-// Clipboard data is untrusted: the fragment is read from the custom type or from the HTML
-// flavor's attribute only, the rest of any HTML is never looked at, and nothing here throws on
-// what the clipboard holds; it degrades to plain text and unresolved chips.
+// The importer (ui.md points 11 and 12, wire.md §f): one path for a paste, a drop from outside
+// the editor and `restore()`. Clipboard and drag data are untrusted: the fragment is read from
+// the custom type or from the HTML flavor's attribute only, the rest of any HTML is never looked
+// at, and nothing here throws on what the data holds; it degrades to plain text and unresolved
+// chips.
+import { TextSelection, type Transaction } from "prosemirror-state";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, decodeClipboardHtml } from "../../codec/clipboard.js";
 import { collectComposerContextReferences, sanitizeComposerContextLabel } from "../../codec/references.js";
 import { asKnownContextRecord } from "../../contract/kinds.js";
@@ -72,11 +74,26 @@ export function longPasteThreshold(value: number | null | undefined): number {
   return typeof value === "number" && value >= 0 ? value : DEFAULT_LONG_PASTE_THRESHOLD;
 }
 
+/** What an import goes through: a paste or a drop, and where a drop lands (`undefined`: at the selection). */
+interface ImportEvent {
+  uiEvent: "paste" | "drop";
+  at?: number | undefined;
+}
+
+const PASTE: ImportEvent = { uiEvent: "paste" };
+
+/** A transaction whose selection is where the import goes: collapsed at the drop point, or the selection. */
+function importTransaction(core: ComposerCore, { at }: ImportEvent): Transaction {
+  const tr = core.state.tr;
+  return at === undefined ? tr : tr.setSelection(TextSelection.create(tr.doc, inlinePosition(tr.doc, at)));
+}
+
 /**
- * Pastes `text` (with `fragment`, when the clipboard had one) over the selection: the records
- * the draft does not hold join it as their chips land, images and files are fetched again.
+ * Pastes `text` (with `fragment`, when the clipboard had one) over the selection, or inserts it
+ * at a drop point: the records the draft does not hold join it as their chips land, images and
+ * files are fetched again.
  */
-export function pasteText(core: ComposerCore, text: string, fragment: ClipboardFragment | null): void {
+export function pasteText(core: ComposerCore, text: string, fragment: ClipboardFragment | null, event = PASTE): void {
   const held = (contextId: string) => core.records.get(contextId) ?? core.records.aside(contextId) ?? core.imports.get(contextId)?.record;
   const plan = prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
   // Staged records join the draft when their first chip lands (dispatch.ts), so an undo of the
@@ -84,16 +101,17 @@ export function pasteText(core: ComposerCore, text: string, fragment: ClipboardF
   for (const record of plan.records) core.records.stage(record);
   // One undo step of its own, as a host's insertion is: typing right after a paste does not
   // undo the paste with it.
-  applyEdit(core, core.state.tr.replaceSelection(sliceFromText(plan.text)).setMeta("paste", true).setMeta("uiEvent", "paste"));
+  const tr = importTransaction(core, event).replaceSelection(sliceFromText(plan.text));
+  applyEdit(core, tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
   startFetches(core, plan);
 }
 
-/** A long plain-text paste becomes a text file attached over the selection (ui.md point 12). */
-function pasteAsFile(core: ComposerCore, text: string): void {
+/** A long plain-text paste (or drop) becomes a text file attached over the selection (ui.md point 12). */
+function pasteAsFile(core: ComposerCore, text: string, event: ImportEvent): void {
   const { record, entry } = attachmentFromFile(new File([text], LONG_PASTE_FILE_NAME, { type: LONG_PASTE_MIME_TYPE }));
   core.records.stage(record);
   core.attachments.stage(entry); // joins (and starts uploading) when its chip lands
-  const tr = core.state.tr.deleteSelection();
+  const tr = importTransaction(core, event).deleteSelection();
   const chip = createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.name, record.kind) });
   applyEdit(core, insertChip(tr, chip, inlinePosition(tr.doc, tr.selection.from)));
 }
@@ -105,17 +123,32 @@ function pasteAsFile(core: ComposerCore, text: string): void {
  * long text inline anyway. Always takes the paste: ProseMirror must never parse its HTML.
  */
 export function pasteClipboard(core: ComposerCore, data: DataTransfer, plain: boolean): boolean {
+  importTransfer(core, data, plain, PASTE);
+  return true;
+}
+
+/**
+ * A drop from outside the editor, at `pos` (`null`: at the selection): taken as a paste is
+ * (files attached, else the plain text with the records of a valid fragment, never the HTML),
+ * but where it lands. A selection dragged inside the editor never comes here (clipboard.ts).
+ */
+export function dropTransfer(core: ComposerCore, data: DataTransfer, pos: number | null): boolean {
+  if (!core.host.canEdit) return false;
+  importTransfer(core, data, false, { uiEvent: "drop", at: pos ?? undefined });
+  return true;
+}
+
+function importTransfer(core: ComposerCore, data: DataTransfer, plain: boolean, event: ImportEvent): void {
   const files = Array.from(data.files);
   if (files.length > 0) {
-    attachFiles(core, files);
-    return true;
+    attachFiles(core, files, event.at);
+    return;
   }
   const text = data.getData(PLAIN_TEXT_TYPE).replace(LINE_BREAKS, "\n");
-  if (text === "") return true;
+  if (text === "") return;
   const fragment = readPastedFragment(data, text);
-  if (!fragment && !plain && text.length > longPasteThreshold(core.host.longPasteThreshold)) pasteAsFile(core, text);
-  else pasteText(core, text, fragment);
-  return true;
+  if (!fragment && !plain && text.length > longPasteThreshold(core.host.longPasteThreshold)) pasteAsFile(core, text, event);
+  else pasteText(core, text, fragment, event);
 }
 
 /**

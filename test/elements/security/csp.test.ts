@@ -189,6 +189,34 @@ describe("the elements under a strict Content-Security-Policy", function () {
     expect(await canary(frame)).to.deep.equal([]);
   });
 
+  // ProseMirror parses dropped or pasted HTML through a Trusted Types policy of its own
+  // (`ProseMirrorClipboard`), which the page's policy does not list: creating it would be refused
+  // and reported. The composer takes both before ProseMirror does and never parses the HTML.
+  it("<t3-composer>: dropped and pasted HTML is never parsed, so ProseMirror needs no policy", async () => {
+    const el = frame.document.createElement("t3-composer") as T3ComposerElement;
+    frame.document.body.append(el);
+    await el.updateComplete;
+    el.focus();
+    const editor = el.shadowRoot!.querySelector<HTMLElement>(".editor")!;
+    const html = `<span data-t3-chip="" data-kind="terminal" data-context-id="terminal_t1">x</span>${ALL}`;
+    const { DataTransfer: FrameDataTransfer, DragEvent: FrameDragEvent, ClipboardEvent: FrameClipboardEvent } = frame.window;
+    const data = (text: string) => {
+      const transfer = new FrameDataTransfer();
+      transfer.setData("text/html", html);
+      transfer.setData("text/plain", text);
+      return transfer;
+    };
+    const box = editor.getBoundingClientRect();
+    const at = { clientX: Math.round(box.left + 4), clientY: Math.round(box.top + box.height / 2) };
+    const drop = new FrameDragEvent("drop", { dataTransfer: data("dropped"), ...at, bubbles: true, cancelable: true, composed: true });
+    editor.dispatchEvent(drop);
+    editor.dispatchEvent(new FrameClipboardEvent("paste", { clipboardData: data(" pasted"), bubbles: true, cancelable: true, composed: true }));
+    await rendered(frame);
+    expect(await canary(frame)).to.deep.equal([]);
+    expect(drop.defaultPrevented).to.equal(true);
+    expect(el.value).to.deep.equal({ text: "dropped pasted" });
+  });
+
   it("without data: images, refuses the built-in chip icons and nothing else", async () => {
     frame.remove();
     frame = await openFrame(ICONS_PAGE);
