@@ -8,7 +8,8 @@ import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { clipboardPlugin, type ClipboardOptions } from "./clipboard.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
 import { chunkPlugin } from "./chunks.js";
-import { chunkNodeView, nearCaretPlugin } from "./near-caret.js";
+import { chunkNodeView, lazyChunkPlugin } from "./chunk-view.js";
+import { nearCaretPlugin } from "./near-caret.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { textOfSlice } from "./text.js";
@@ -30,6 +31,7 @@ export function composerPlugins(options: EditorPluginOptions): Plugin[] {
     clipboardPlugin(options),
     chunkPlugin(),
     nearCaretPlugin(),
+    lazyChunkPlugin(),
   ];
 }
 

@@ -7,22 +7,14 @@
 //
 // The class is set on the DOM, not by node decorations: a decoration set would be rebuilt for
 // every keystroke (its positions move), and ProseMirror then compares each chunk with each
-// decoration. The chunks' node view tells ProseMirror that a change of `class` is not an edit.
+// decoration. The chunks' node view (chunk-view.ts) tells ProseMirror that a change of `class` is not an edit.
 import { Plugin, type EditorState } from "prosemirror-state";
-import type { EditorView, NodeViewConstructor } from "prosemirror-view";
-import { CHUNK_CLASS } from "./schema.js";
+import type { EditorView } from "prosemirror-view";
 
 /** The class of the chunks kept drawn around the caret. */
 export const NEAR_CARET_CLASS = "t3-near";
 /** Chunks kept drawn on each side of the caret's: more lines than a PageUp or PageDown moves. */
 export const NEAR_CARET_CHUNKS = 2;
-
-/** A chunk: a `<div>` whose `class` ProseMirror leaves to this module. */
-export const chunkNodeView: NodeViewConstructor = () => {
-  const dom = document.createElement("div");
-  dom.className = CHUNK_CLASS;
-  return { dom, contentDOM: dom, ignoreMutation: (mutation) => mutation.type === "attributes" && mutation.attributeName === "class" };
-};
 
 /** The `<div>` of the caret's chunk (the last one for a selection of everything). */
 function caretChunk(view: EditorView, state: EditorState): Element | null {

@@ -9,6 +9,9 @@ function lines(count: number): string {
   return Array.from({ length: count }, (_, i) => (i % 10 === 0 ? `line ${i} ${M1} end` : `line ${i}`)).join("\n");
 }
 
+/** Resolves after the browser rendered a frame and the task after it ran. */
+const rendered = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 describe("<t3-composer> large drafts", () => {
   afterEach(unmountAll);
 
@@ -22,12 +25,27 @@ describe("<t3-composer> large drafts", () => {
     expect(editorOf(el)).to.equal(editable);
     expect(editable.parentNode).to.equal(parent);
     expect(editable.nextSibling).to.equal(next);
-    expect(editable.querySelectorAll("p")).to.have.length(300);
-    // Lines come in chunks of 64, drawn lazily off screen, except the chunks around the caret.
+    // Lines come in chunks of 64, drawn lazily off screen, except the chunks around the caret;
+    // the second chunk, far from both the top and the caret, holds only its text until it comes near.
     const chunks = [...editable.children];
-    expect(chunks.map((chunk) => chunk.children.length)).to.deep.equal([64, 64, 64, 64, 44]);
+    expect(chunks.map((chunk) => chunk.querySelectorAll("p").length)).to.deep.equal([64, 0, 64, 64, 44]);
+    expect(chunks[1]!.textContent).to.equal(lines(300).split("\n").slice(64, 128).join("\n").replaceAll(M1, "src/a.ts"));
     expect(chunks.map((chunk) => getComputedStyle(chunk).contentVisibility)).to.deep.equal(["auto", "auto", "visible", "visible", "visible"]);
-    expect(chipsOf(el)).to.have.length(30);
+    expect(chipsOf(el)).to.have.length(24);
+  });
+
+  it("draws chunks far from the caret and the viewport as their text, and builds their lines when they come near", async () => {
+    const el = await mount();
+    el.value = { text: Array.from({ length: 1000 }, (_, i) => `line ${i}`).join("\n") };
+    await el.updateComplete;
+    const editable = editorOf(el);
+    expect(editable.children[8]!.querySelectorAll("p")).to.have.length(0);
+    expect(editable.children[8]!.textContent).to.equal(Array.from({ length: 64 }, (_, i) => `line ${512 + i}`).join("\n"));
+    editable.children[8]!.scrollIntoView();
+    await rendered(); // the intersection observer reports after a rendering
+    await rendered();
+    expect(editable.children[8]!.querySelectorAll("p")).to.have.length(64);
+    expect(el.value.text.split("\n")).to.have.length(1000);
   });
 
   it("keeps focus and a working caret when the value is set while a person types", async () => {
@@ -67,9 +85,9 @@ describe("<t3-composer> large drafts", () => {
     const el = await mount();
     el.value = { text: Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n") };
     await focusEnd(el);
-    const chunks = [...editorOf(el).children];
-    const near = () => chunks.flatMap((chunk, i) => (chunk.classList.contains("t3-near") ? [i] : []));
-    expect(chunks).to.have.length(7);
+    // A lazy chunk gets a new <div> when it is built, so the chunks are looked up each time.
+    const near = () => [...editorOf(el).children].flatMap((chunk, i) => (chunk.classList.contains("t3-near") ? [i] : []));
+    expect(editorOf(el).children).to.have.length(7);
     expect(near()).to.deep.equal([4, 5, 6]);
     for (let i = 0; i < 150; i++) await press("ArrowUp"); // line 249, in chunk 3
     await frame();
