@@ -17,6 +17,8 @@ export default {
         executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
         headless: true,
         args: CHROMIUM_FLAGS,
+        // Puppeteer's 30 s is not always enough for a cold Chromium on a loaded 2-core machine.
+        timeout: 120_000,
       },
       // One browser context per test file: with two files at once in one context, the second
       // tab is hidden, so requestAnimationFrame never fires there, nothing renders, and focus
@@ -31,6 +33,7 @@ export default {
   ],
   // Two cores: more pages at once only makes each slower.
   concurrency: 2,
+  browserStartTimeout: 120_000,
   staticLogging: !process.stdout.isTTY,
   testFramework: { config: { timeout: 10000 } },
   // Per test file. The lifecycle suite runs 1,000 mount cycles per element (about a minute on a
