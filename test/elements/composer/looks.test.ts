@@ -1,10 +1,10 @@
 import { expect } from "@esm-bundle/chai";
-import { emulateMedia } from "@web/test-runner-commands";
+import { emulateMedia, sendMouse } from "@web/test-runner-commands";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import { formatComposerContextReference } from "../../../src/codec/references.js";
 import { installXssTrap, XSS_PAYLOADS } from "../../support/xss-payloads.js";
-import { chipsOf, file, frame, image, manualTransport, mention, mount, skill, terminal, unmountAll } from "./helpers.js";
+import { chipsOf, editorOf, file, focusEnd, frame, image, manualTransport, mention, mount, skill, terminal, type, unmountAll } from "./helpers.js";
 
 const element = {
   version: 1, contextId: "element_e1", kind: "element", label: "", pageUrl: "https://example.com", pageTitle: null, tagName: "button",
@@ -22,6 +22,11 @@ const pullRequest = {
   ...review, contextId: "review-comment_pr7", sectionId: "pull-request:7", filePath: "PR #7", diff: "",
   pullRequest: { number: 7, title: "Fix", url: "https://example.com/pull/7", headBranch: "fix", baseBranch: "main", state: "open", isDraft: true },
 } as const satisfies ComposerContextRecord;
+
+/** `pullRequest` with another state. */
+function pullRequestIn(state: "open" | "merged" | "closed", isDraft: boolean, number: number): ComposerContextRecord {
+  return { ...pullRequest, contextId: `review-comment_pr${number}`, sectionId: `pull-request:${number}`, filePath: `PR #${number}`, pullRequest: { ...pullRequest.pullRequest, number, state, isDraft } };
+}
 
 const all: ComposerContextRecord[] = [image, file, terminal, element, annotation, review, pullRequest, mention, skill];
 
@@ -60,6 +65,23 @@ describe("<t3-composer> looks", () => {
     expect(chips[1]!.querySelector(".t3-chip-suffix")!.textContent).to.equal("42 B");
     expect(chips[6]!.dataset.tone).to.equal("draft");
     expect(chips[8]!.title).to.equal("$ui");
+  });
+
+  it("tells the four pull-request states apart by name, data-tone and icon color, closed included", async () => {
+    const states = [pullRequestIn("open", false, 1), pullRequestIn("open", true, 2), pullRequestIn("merged", false, 3), pullRequestIn("closed", false, 4)];
+    const el = await mount();
+    el.value = { text: states.map(linkOf).join(" "), context: { version: 1, records: states } };
+    const look = () => chipsOf(el).map((chip) => [chip.getAttribute("aria-label"), chip.dataset.tone, getComputedStyle(chip.querySelector(".t3-chip-icon")!).color]);
+    expect(look()).to.deep.equal([
+      ["Open pull request: #1", "open", "rgb(26, 127, 55)"],
+      ["Draft pull request: #2", "draft", "rgb(89, 99, 110)"],
+      ["Merged pull request: #3", "merged", "rgb(130, 80, 223)"],
+      ["Closed pull request: #4", "closed", "rgb(207, 34, 46)"],
+    ]);
+    await emulateMedia({ colorScheme: "dark" });
+    expect(look().map(([, tone, color]) => [tone, color])).to.deep.equal([
+      ["open", "rgb(63, 185, 80)"], ["draft", "rgb(145, 152, 161)"], ["merged", "rgb(171, 125, 248)"], ["closed", "rgb(248, 81, 73)"],
+    ]);
   });
 
   it("draws an unresolved chip dashed, with the reason in its tooltip", async () => {
@@ -138,5 +160,66 @@ describe("<t3-composer> looks", () => {
     } finally {
       trap.restore();
     }
+  });
+});
+
+// prosemirror-view's stylesheet lives in the shadow root (editor.styles.ts): a page stylesheet
+// cannot reach the editor, so without these rules spaces collapse and selected chips show a caret.
+describe("<t3-composer> ProseMirror's stylesheet", () => {
+  afterEach(unmountAll);
+
+  it("gives the editable the white-space, wrapping and ligature rules ProseMirror relies on", async () => {
+    const el = await mount();
+    const editor = editorOf(el);
+    const style = getComputedStyle(editor);
+    expect(editor.classList.contains("ProseMirror")).to.equal(true);
+    expect([style.position, style.whiteSpaceCollapse, style.textWrapMode, style.overflowWrap, style.fontVariantLigatures, style.fontFeatureSettings]).to.deep.equal([
+      "relative", "break-spaces", "wrap", "break-word", "none", '"liga" 0',
+    ]);
+  });
+
+  it("keeps two typed spaces as two visible spaces, in the DOM and in the value", async () => {
+    const el = await mount();
+    await focusEnd(el);
+    await type("a  b");
+    await frame();
+    const line = editorOf(el).querySelector("p")!;
+    expect([line.textContent, el.value.text]).to.deep.equal(["a  b", "a  b"]);
+    // Collapsed, the second space would be zero wide: the two must measure twice one.
+    const text = line.firstChild as Text;
+    const width = (from: number, to: number) => {
+      const range = document.createRange();
+      range.setStart(text, from);
+      range.setEnd(text, to);
+      return range.getBoundingClientRect().width;
+    };
+    const one = width(1, 2);
+    expect([one > 0, Math.abs(width(1, 3) - 2 * one) < 0.5]).to.deep.equal([true, true]);
+  });
+
+  it("hides the caret and the text selection while a chip is selected, and outlines the chip", async () => {
+    const el = await mount();
+    el.value = { text: `a ${linkOf(skill)} b`, context: { version: 1, records: [skill] } };
+    await focusEnd(el);
+    const editor = editorOf(el);
+    const caret = getComputedStyle(editor).caretColor;
+    const [chip] = chipsOf(el);
+    const box = chip!.getBoundingClientRect();
+    await sendMouse({ type: "click", position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] }); // a node selection
+    await sendMouse({ type: "move", position: [0, 0] });
+    await frame();
+    const chipStyle = getComputedStyle(chip!);
+    expect([
+      caret === "rgba(0, 0, 0, 0)",
+      editor.classList.contains("ProseMirror-hideselection"),
+      getComputedStyle(editor).caretColor,
+      chip!.classList.contains("ProseMirror-selectednode"),
+      chipStyle.outlineStyle,
+      chipStyle.outlineWidth,
+    ]).to.deep.equal([false, true, "rgba(0, 0, 0, 0)", true, "solid", "2px"]);
+    // Chromium computes no ::selection background for an element, so the rule is read instead.
+    const rules = el.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]) as CSSStyleRule[];
+    const hidden = rules.find((rule) => rule.selectorText === ".ProseMirror-hideselection ::selection"); // as Chromium writes "*::selection"
+    expect(hidden?.style.backgroundColor).to.equal("transparent");
   });
 });
