@@ -73,6 +73,41 @@ describe("<t3-composer> draft-key", () => {
     second.remove();
   });
 
+  it("saves a big draft's latest change on disconnect, before its deferred save is due, and a new element restores it", async () => {
+    // Lines, so that End reaches the end of the text and not of a wrapped line.
+    const big = `${"x".repeat(79)}\n`.repeat(Math.ceil(PROMPT_SETTLE_MAX_CHARS / 80) + 1);
+    const first = await mount({ "draft-key": "big-gone" });
+    first.value = { text: big }; // saved at once: the draft was small until then
+    await Promise.resolve();
+    await focusEnd(first);
+    await type("go");
+    await frame();
+    // Leaving the editor saves, and so would removing it while focused (Chromium fires focusout
+    // then): the disconnect save is what keeps a change made while the focus is elsewhere.
+    const outside = document.createElement("button");
+    document.body.append(outside);
+    outside.focus();
+    first.insertContext(terminal); // at the last known caret
+    // What follows the big text, so that a failure prints a line and not 64 K characters.
+    const after = (draft: unknown) => {
+      const { text, records } = draft as { text: string; records: unknown[] };
+      return { start: text.startsWith(big), rest: text.slice(big.length), records };
+    };
+    const latest = { start: true, rest: `go ${T1} `, records: [terminal] };
+    expect(after({ text: first.value.text, records: first.value.context?.records })).to.deep.equal(latest);
+    expect(after(stored("big-gone"))).to.deep.equal({ start: true, rest: "go", records: [] }); // the chip's save waits up to 500 ms
+    first.remove();
+    outside.remove();
+    expect(after(stored("big-gone"))).to.deep.equal(latest);
+    const second = document.createElement("t3-composer") as T3ComposerElement;
+    second.setAttribute("draft-key", "big-gone");
+    expect(after({ text: second.value.text, records: second.value.context?.records })).to.deep.equal(latest);
+    document.body.append(second);
+    await second.updateComplete;
+    expect(chipsOf(second).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Terminal: build lines 3-4"]);
+    second.remove();
+  });
+
   it("saves on pagehide", async () => {
     const el = await mount({ "draft-key": "hide" });
     await focusEnd(el);

@@ -122,6 +122,16 @@ describe("<t3-composer> insertContext and removeContext", () => {
     expect(removed.map((event) => event.detail.record)).to.deep.equal([terminal]);
   });
 
+  it("removeContext puts the caret at the earliest removal point: the next key lands there", async () => {
+    const el = await mount();
+    el.value = { text: `xy ${T1} z ${T1} w`, context: { version: 1, records: [terminal] } };
+    await focusEnd(el); // xy [T1] z [T1] w|
+    el.removeContext("terminal_t1");
+    await type("!");
+    await frame();
+    expect(el.value).to.deep.equal({ text: "xy !z w" }); // not "xy z !w" (the last removal) nor "xy z w!" (where it was)
+  });
+
   it("removeContext at the end trims the trailing whitespace", async () => {
     const el = await mount();
     el.value = { text: `a ${S1}` , context: { version: 1, records: [skill] } };

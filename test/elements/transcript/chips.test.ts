@@ -127,6 +127,16 @@ describe("<t3-transcript> chips", () => {
     expect([pr.dataset.tone, pr.textContent, pr.querySelector(".t3-chip-icon")!.getAttribute("data-icon")]).to.deep.equal(["open", "#9", "pull-request"]);
   });
 
+  it("shows a closed pull request with the closed tone: its name, data-tone and the icon's color", async () => {
+    const closed = { ...pullRequest, contextId: "review-comment_pr10", label: "#10", sectionId: "pull-request:10", filePath: "PR #10", pullRequest: { ...pullRequest.pullRequest!, number: 10, state: "closed" as const } };
+    const el = await mount([userMessage("m1", `${link(pullRequest)} ${link(closed)}`, { context: { version: 1, records: [pullRequest, closed] } })]);
+    const look = (pr: HTMLElement) => [pr.getAttribute("aria-label"), pr.dataset.tone, getComputedStyle(pr.querySelector(".t3-chip-icon")!).color];
+    expect([look(chip(article(el, "m1"), "review-comment_pr9")), look(chip(article(el, "m1"), "review-comment_pr10"))]).to.deep.equal([
+      ["Open pull request: #9", "open", "rgb(26, 127, 55)"],
+      ["Closed pull request: #10", "closed", "rgb(207, 34, 46)"],
+    ]);
+  });
+
   it("draws chips with the element's own registry", async () => {
     const registry = createChipRegistry({ base: chipRegistry });
     registry.override("terminal", { label: () => "custom terminal" });
