@@ -78,6 +78,8 @@ export type {
   ChipPresenter,
   ChipRegistry,
   ChipSurface,
+  FallbackPresenter,
+  UnresolvedContextRecord,
 } from "./presentation/index.js";
 export {
   ComposerError,

@@ -117,7 +117,8 @@ function defaultIcon(chip: ResolvedChip, surface: ChipSurface): ChipContent {
  * attributes (`part`, `data-kind`, `aria-label`, `data-context-unresolved`, tooltip) and body.
  */
 export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipSurface): void {
-  const { presenter, record } = chip;
+  // An unresolved chip is drawn by the registry's fallback, from what is known (`subject`).
+  const { presenter, subject } = chip;
   const fresh = !drawn.has(target);
   drawn.add(target);
   target.classList.add("t3-chip");
@@ -127,20 +128,17 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   target.setAttribute("aria-label", chip.ariaLabel);
   attribute(target, "data-context-unresolved", chip.resolved ? undefined : "true", fresh);
   attribute(target, "data-status", surface.attachment?.status, fresh);
-  attribute(target, "data-tone", (record && guarded(() => presenter.tone?.(record))) || undefined, fresh);
-  const tooltip =
-    presenter.details === "tooltip" || !chip.resolved
-      ? (guarded(() => presenter.tooltip?.(record!, surface)) ?? chip.label)
-      : undefined;
+  attribute(target, "data-tone", guarded(() => presenter.tone?.(subject)) || undefined, fresh);
+  const tooltip = presenter.details === "tooltip" ? (guarded(() => presenter.tooltip?.(subject, surface)) ?? chip.label) : undefined;
   attribute(target, "title", tooltip || undefined, fresh);
 
   if (!fresh) target.replaceChildren();
-  const custom = record && presenter.render ? guarded(() => presenter.render!(record, surface)) : undefined;
+  const custom = presenter.render ? guarded(() => presenter.render!(subject, surface)) : undefined;
   if (custom !== undefined) {
     appendContent(target, custom, "t3-chip-body");
     return;
   }
-  const icon = (record && presenter.icon ? guarded(() => presenter.icon!(record)) : undefined) ?? defaultIcon(chip, surface);
+  const icon = (presenter.icon ? guarded(() => presenter.icon!(subject)) : undefined) ?? defaultIcon(chip, surface);
   appendContent(target, icon, "t3-chip-icon");
   target.append(textSpan("t3-chip-label", chip.label));
   const suffix = attachmentSuffix(chip, surface);

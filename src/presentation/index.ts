@@ -20,4 +20,6 @@ export type {
   ChipPresenter,
   ChipRegistry,
   ChipSurface,
+  FallbackPresenter,
+  UnresolvedContextRecord,
 } from "./types.js";

@@ -1,14 +1,16 @@
 // Chip registries: presenters by kind, layered over an optional base registry.
 import { KIND_PATTERN } from "../contract/limits.js";
-import type { ChipPresenter, ChipRegistry } from "./types.js";
+import type { ChipPresenter, ChipRegistry, FallbackPresenter } from "./types.js";
 import { unresolvedPresenter } from "./presenters/unresolved.js";
 
 /**
  * Creates a registry. With `base`, kinds the new registry does not define come from the base
  * (so a host can restyle one kind for one element without touching the shared registry).
- * `fallback` draws unresolved chips; default: the base's, else the built-in unresolved chip.
+ * `fallback` draws unresolved chips (see `UnresolvedContextRecord` for what it is called with):
+ * the members it sets replace the built-in unresolved chip's, the others stay. Default: the
+ * base's fallback, else the built-in unresolved chip.
  */
-export function createChipRegistry(options: { fallback?: ChipPresenter; base?: ChipRegistry } = {}): ChipRegistry {
+export function createChipRegistry(options: { fallback?: FallbackPresenter; base?: ChipRegistry } = {}): ChipRegistry {
   const own = new Map<string, ChipPresenter>();
   const listeners = new Set<() => void>();
   const { base } = options;
@@ -27,6 +29,10 @@ export function createChipRegistry(options: { fallback?: ChipPresenter; base?: C
     }
     return presenter;
   };
+  const { fallback } = options;
+  if (fallback !== undefined && (fallback === null || typeof fallback !== "object")) {
+    throw new TypeError(`Invalid fallback presenter: expected an object, got ${String(fallback)}`);
+  }
 
   return {
     define(kind, presenter) {
@@ -45,7 +51,8 @@ export function createChipRegistry(options: { fallback?: ChipPresenter; base?: C
     kinds() {
       return [...new Set([...(base?.kinds() ?? []), ...own.keys()])];
     },
-    fallback: options.fallback ?? base?.fallback ?? unresolvedPresenter,
+    // Merged once, so a host's fallback that sets only an icon keeps the unresolved tooltip.
+    fallback: fallback ? { ...unresolvedPresenter, ...fallback } : (base?.fallback ?? unresolvedPresenter),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

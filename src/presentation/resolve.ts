@@ -2,7 +2,7 @@
 import { safeParse } from "valibot";
 import type { ComposerContextRecord } from "../contract/types.js";
 import { kindDisplayName } from "./labels.js";
-import type { ChipPresenter, ChipRegistry } from "./types.js";
+import type { ChipPresenter, ChipRegistry, FallbackPresenter, UnresolvedContextRecord } from "./types.js";
 
 /** A reference as the text carries it. */
 export interface ChipReference {
@@ -17,9 +17,15 @@ export interface ResolvedChip {
   /** The record's kind when there is a record, else the link's. */
   kind: string;
   contextId: string;
-  presenter: ChipPresenter;
+  /** The kind's presenter, or the registry's fallback when the chip is unresolved. */
+  presenter: FallbackPresenter;
   /** Present only when the chip is resolved. */
   record: ComposerContextRecord | undefined;
+  /**
+   * What the presenter is called with: the record of a resolved chip; for an unresolved one the
+   * record when there is one, else `{ version: 1, kind, contextId, label }` from the link.
+   */
+  subject: UnresolvedContextRecord;
   resolved: boolean;
   label: string;
   /** The accessible name: `"<Kind>: <label>"`, or `"Unavailable context, <label>"`. */
@@ -54,28 +60,55 @@ function presenterText(run: () => string | undefined): string | undefined {
 
 /**
  * Resolves a reference against its record (or `undefined`) and the registry. A record whose
- * kind has no presenter, a missing record, or a payload that fails the kind's `payload` schema
- * gives the registry's fallback.
+ * kind has no presenter, a missing record, a payload that fails the kind's `payload` schema, or
+ * a record the surface found `unavailable` (an image whose attachment is not the message's)
+ * gives the registry's fallback, which is called with the record when there is one.
  */
 export function resolveChip(
   registry: ChipRegistry,
   reference: ChipReference,
   record: ComposerContextRecord | undefined,
+  unavailable = false,
 ): ResolvedChip {
   const kind = record?.kind ?? reference.kind;
   const presenter = registry.get(kind);
-  if (!presenter || !record || !payloadAccepted(presenter, record)) {
-    return {
-      kind,
-      contextId: reference.contextId,
-      presenter: registry.fallback,
-      record: undefined,
-      resolved: false,
-      label: reference.label,
-      ariaLabel: `Unavailable context, ${reference.label}`,
-    };
-  }
+  if (unavailable || !presenter || !record || !payloadAccepted(presenter, record)) return unresolvedChip(registry.fallback, kind, reference, record);
   const label = presenterText(() => presenter.label?.(record)) || record.label.trim() || reference.label;
   const kindLabel = presenterText(() => presenter.kindLabel?.(record)) || kindDisplayName(kind);
-  return { kind, contextId: reference.contextId, presenter, record, resolved: true, label, ariaLabel: `${kindLabel}: ${label}` };
+  return {
+    kind,
+    contextId: reference.contextId,
+    presenter,
+    record,
+    subject: record,
+    resolved: true,
+    label,
+    ariaLabel: `${kindLabel}: ${label}`,
+  };
+}
+
+/**
+ * The fallback's chip. Its label is the fallback's `label`, else the link's (the record's own
+ * label is not shown: a record that cannot be drawn is not trusted to name itself); its
+ * accessible name says it is unavailable unless the fallback gives a `kindLabel`.
+ */
+function unresolvedChip(
+  fallback: FallbackPresenter,
+  kind: string,
+  reference: ChipReference,
+  record: ComposerContextRecord | undefined,
+): ResolvedChip {
+  const subject: UnresolvedContextRecord = record ?? { version: 1, kind, contextId: reference.contextId, label: reference.label };
+  const label = presenterText(() => fallback.label?.(subject)) || reference.label;
+  const kindLabel = presenterText(() => fallback.kindLabel?.(subject));
+  return {
+    kind,
+    contextId: reference.contextId,
+    presenter: fallback,
+    record: undefined,
+    subject,
+    resolved: false,
+    label,
+    ariaLabel: kindLabel ? `${kindLabel}: ${label}` : `Unavailable context, ${label}`,
+  };
 }

@@ -2,7 +2,7 @@
 // the composer and the transcript, and gets the surface with everything it needs to draw.
 import type { TemplateResult } from "lit";
 import type { GenericSchema } from "valibot";
-import type { ComposerContextRecord } from "../contract/types.js";
+import type { ComposerContextRecord, ContextRecordBase } from "../contract/types.js";
 
 /** What a presenter may return to draw: a node, a lit template, or plain text. */
 export type ChipContent = Node | TemplateResult | string;
@@ -43,14 +43,17 @@ export interface ChipLookup {
 
 /** How a chip opens its details: nothing, a native tooltip, or a popover. */
 export type ChipDetailsMode = "none" | "tooltip" | "popover";
-/** How a chip expands: nothing, a block inside the message, or a modal (media). */
+/**
+ * How a chip expands in the transcript: nothing, a block in the message right after the block
+ * holding the chip (toggled), or a modal (media).
+ */
 export type ChipExpandedMode = "none" | "inline-block" | "modal";
 
 /**
  * How one kind of context looks. Every member is optional: a presenter that only sets
  * `label` gets the built-in chip body with that text.
  */
-export interface ChipPresenter<R extends ComposerContextRecord = ComposerContextRecord> {
+export interface ChipPresenter<R extends ContextRecordBase = ComposerContextRecord> {
   /** The chip's text. Default: the record's label, or the link's label when that is empty. */
   label?(record: R): string;
   /** The first part of the chip's accessible name, `"<kind label>: <label>"`. Default: the kind, capitalized. */
@@ -72,12 +75,27 @@ export interface ChipPresenter<R extends ComposerContextRecord = ComposerContext
   /** The popover body when `details` is `"popover"`. */
   renderDetails?(record: R, surface: ChipSurface): Node | TemplateResult;
   expanded?: ChipExpandedMode;
+  /** The body of the modal (`expanded: "modal"`) or of the block (`"inline-block"`). */
   renderExpanded?(record: R, surface: ChipSurface): Node | TemplateResult;
   /** Custom kinds: the valibot schema of `payload`. A payload that fails it renders the fallback. */
   payload?: GenericSchema;
   /** Custom kinds: the provider envelope body of a record (see `projectComposerContextForProvider`). */
   entryBody?(record: R): string;
 }
+
+/**
+ * What an unresolved chip knows, as its fallback presenter gets it: the record when there is one
+ * (a kind without a presenter, a payload that fails its schema, an image or file whose attachment
+ * is not the message's), else `{ version: 1, kind, contextId, label }` built from the link, whose
+ * `label` is the link's. Narrow with `"payload" in record` or by `kind` before reading more.
+ */
+export type UnresolvedContextRecord = ComposerContextRecord | ContextRecordBase;
+
+/**
+ * The presenter of unresolved chips. The members it sets replace those of the built-in
+ * unresolved chip (dashed, tooltip "This context is no longer available…"); the rest stay.
+ */
+export type FallbackPresenter = ChipPresenter<UnresolvedContextRecord>;
 
 /** Presenters by kind, plus the fallback for anything that cannot be drawn. */
 export interface ChipRegistry {
@@ -90,7 +108,7 @@ export interface ChipRegistry {
   /** Every kind with a presenter, the base registry's included. */
   kinds(): string[];
   /** The presenter of unresolved chips: missing records, unknown kinds, payloads that fail. */
-  readonly fallback: ChipPresenter;
+  readonly fallback: FallbackPresenter;
   /** Calls `listener` after every `define` or `override` (here or in the base); returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }

@@ -14,6 +14,8 @@ export type Action =
   | { type: "media"; items: readonly MediaItem[]; index: number }
   | { type: "open"; url: string }
   | { type: "popover" }
+  /** Toggles the chip's `renderExpanded` as a block after the chip's block (expansion.ts). */
+  | { type: "expand" }
   | { type: "none" };
 
 /** What a chip knows: its resolution, surface and default action. */

@@ -3,7 +3,8 @@
 import "../chip-events.js";
 import { emit } from "../events.js";
 import { actionOf, chipBinding, type Action } from "./actions.js";
-import { chipDetails } from "./chips.js";
+import { chipDetails, chipExpanded } from "./chips.js";
+import { toggleExpansion } from "./expansion.js";
 import type { DetailsPopover } from "./details-popover.js";
 import type { HoverCard } from "./hover-card.js";
 import type { MediaModal } from "./media-modal.js";
@@ -55,6 +56,11 @@ function runDefault(node: HTMLElement, action: Action, overlays: Overlays): void
       const binding = chipBinding(node);
       const content = binding && chipDetails(binding.chip, binding.surface);
       if (content) overlays.popover.toggle(node, content);
+      return;
+    }
+    case "expand": {
+      const binding = chipBinding(node);
+      if (binding) toggleExpansion(node, () => chipExpanded(binding.chip, binding.surface));
       return;
     }
     case "none":

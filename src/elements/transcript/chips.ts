@@ -26,11 +26,15 @@ export interface MessageScope {
   galleryIndex: ReadonlyMap<string, number>;
 }
 
-/** The record a reference resolves to, with the attachment it binds (images and files). */
+/**
+ * The record a reference resolves to, with the attachment it binds (images and files).
+ * `unavailable` marks an image or file record whose attachment is not the message's: it is
+ * drawn unresolved, and the fallback presenter gets it.
+ */
 function bindRecord(
   reference: MarkdownReference,
   context: ResolvedMessageContext,
-): { record: ComposerContextRecord | undefined; attachment?: TranscriptAttachment } {
+): { record: ComposerContextRecord | undefined; attachment?: TranscriptAttachment; unavailable?: true } {
   const record = context.recordsById.get(reference.contextId);
   // A link says which kind it points at; a record of another kind under that id is not it.
   if (!record || record.kind !== reference.kind) return { record: undefined };
@@ -39,7 +43,7 @@ function bindRecord(
   // must be an image): a record never holds bytes, so without it there is nothing to show.
   const known = asKnownContextRecord(record);
   const attachment = known && "attachmentId" in known ? context.attachmentsById.get(known.attachmentId) : undefined;
-  if (!attachment || (record.kind === "image" && !isImageAttachment(attachment))) return { record: undefined };
+  if (!attachment || (record.kind === "image" && !isImageAttachment(attachment))) return { record, unavailable: true };
   return { record, attachment };
 }
 
@@ -70,16 +74,19 @@ function presenterContent(run: () => ChipContent | undefined, fallback: string):
   return box;
 }
 
-/** The default action of a resolved chip (api.md `t3-chip-activate`, ui.md points 19 and 21). */
+/**
+ * The default action of a chip (api.md `t3-chip-activate`, ui.md points 19 and 21). An
+ * unresolved chip has no attachment to show; its fallback presenter may still give details or an
+ * expansion.
+ */
 function chipAction(chip: ResolvedChip, surface: ChipSurface, scope: MessageScope, attachment: TranscriptAttachment | undefined, href: string | undefined): Action {
   const { presenter, record } = chip;
-  if (!chip.resolved || !record) return { type: "none" };
   if (href) return { type: "open", url: href };
-  if (attachment && record.kind === "image") {
+  if (chip.resolved && attachment && record?.kind === "image") {
     const index = scope.galleryIndex.get(attachment.id);
     if (index !== undefined) return { type: "media", items: scope.gallery, index };
   }
-  if (attachment && record.kind === "file") {
+  if (chip.resolved && attachment && record?.kind === "file") {
     if (isVideoMimeType(attachment.mimeType)) return { type: "media", items: [expandedItem(chip, surface, attachment.name)], index: 0 };
     const url = surface.attachment?.url;
     return url ? { type: "open", url } : { type: "none" };
@@ -88,20 +95,23 @@ function chipAction(chip: ResolvedChip, surface: ChipSurface, scope: MessageScop
   if (presenter.expanded === "modal" && presenter.renderExpanded) {
     return { type: "media", items: [expandedItem(chip, surface, chip.label)], index: 0 };
   }
+  if (presenter.expanded === "inline-block" && presenter.renderExpanded) return { type: "expand" };
   return { type: "none" };
 }
 
 function expandedItem(chip: ResolvedChip, surface: ChipSurface, name: string): MediaItem {
-  return {
-    name,
-    render: () => presenterContent(() => chip.presenter.renderExpanded?.(chip.record!, surface), chip.label),
-  };
+  return { name, render: () => chipExpanded(chip, surface) };
+}
+
+/** The body of a chip's expansion (modal or inline block): the presenter's `renderExpanded`. */
+export function chipExpanded(chip: ResolvedChip, surface: ChipSurface): Node {
+  return presenterContent(() => chip.presenter.renderExpanded?.(chip.subject, surface), chip.label);
 }
 
 function chipHref(chip: ResolvedChip): string | undefined {
-  if (!chip.resolved || !chip.record || !chip.presenter.href) return undefined;
+  if (!chip.presenter.href) return undefined;
   try {
-    return liveHttpUrl(chip.presenter.href(chip.record)) ?? undefined;
+    return liveHttpUrl(chip.presenter.href(chip.subject)) ?? undefined;
   } catch {
     return undefined; // a presenter bug: no link, the chip still draws
   }
@@ -109,9 +119,9 @@ function chipHref(chip: ResolvedChip): string | undefined {
 
 /** The popover or hover-card body of a chip, or `undefined` when it has none. */
 export function chipDetails(chip: ResolvedChip, surface: ChipSurface): Node | undefined {
-  const { presenter, record } = chip;
-  if (!record || !presenter.renderDetails) return undefined;
-  return presenterContent(() => presenter.renderDetails!(record, surface), chip.label);
+  const { presenter, subject } = chip;
+  if (!presenter.renderDetails) return undefined;
+  return presenterContent(() => presenter.renderDetails!(subject, surface), chip.label);
 }
 
 /**
@@ -120,7 +130,7 @@ export function chipDetails(chip: ResolvedChip, surface: ChipSurface): Node | un
  */
 export function createTranscriptChip(reference: MarkdownReference, scope: MessageScope, referencedFiles: Set<string>): HTMLButtonElement {
   const label = sanitizeComposerContextLabel(reference.label, reference.kind);
-  const { record, attachment } = bindRecord(reference, scope.context);
+  const { record, attachment, unavailable } = bindRecord(reference, scope.context);
   const state: ChipAttachmentState | undefined = attachment && attachmentState(attachment, scope.resolveAttachmentUrl);
   const surface: ChipSurface = {
     name: "transcript",
@@ -129,7 +139,7 @@ export function createTranscriptChip(reference: MarkdownReference, scope: Messag
     lookup: lookup(scope),
     ...(state && { attachment: state }),
   };
-  const chip = resolveChip(scope.registry, { kind: reference.kind, contextId: reference.contextId, label }, record);
+  const chip = resolveChip(scope.registry, { kind: reference.kind, contextId: reference.contextId, label }, record, unavailable);
   const button = document.createElement("button");
   button.type = "button";
   fillChip(button, chip, surface);
@@ -137,7 +147,7 @@ export function createTranscriptChip(reference: MarkdownReference, scope: Messag
   const href = chipHref(chip);
   const action = chipAction(chip, surface, scope, attachment, href);
   if (action.type === "popover" || action.type === "media") button.setAttribute("aria-haspopup", "dialog");
-  if (action.type === "popover") button.setAttribute("aria-expanded", "false");
+  if (action.type === "popover" || action.type === "expand") button.setAttribute("aria-expanded", "false");
   if (attachment && chip.resolved && record?.kind === "file") referencedFiles.add(attachment.id);
   bindChip(button, { chip, surface, messageId: scope.messageId, action, ...(href && { href }) });
   return button;

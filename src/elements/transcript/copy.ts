@@ -8,7 +8,7 @@ import { copyPayload, fragmentSource, writeDataTransfer, type CopyPayload } from
 import { emit } from "../events.js";
 import "./events.js";
 import { resolveMessageContext } from "./message-context.js";
-import { MARKDOWN_COPY_ATTRIBUTE, markdownOfRendered } from "./selection-markdown.js";
+import { COPY_SKIP_ATTRIBUTE, MARKDOWN_COPY_ATTRIBUTE, markdownOfRendered } from "./selection-markdown.js";
 import type { TranscriptMessage } from "./types.js";
 
 /** What copying needs from the element. */
@@ -36,6 +36,7 @@ const MESSAGE_SEPARATOR = "\n\n";
 function htmlOf(contents: DocumentFragment): string {
   const box = document.createElement("div");
   box.append(contents);
+  for (const skipped of box.querySelectorAll(`[${COPY_SKIP_ATTRIBUTE}]`)) skipped.remove();
   for (const chip of box.querySelectorAll(`[${MARKDOWN_COPY_ATTRIBUTE}]`)) chip.replaceWith(chip.textContent ?? "");
   return box.innerHTML;
 }

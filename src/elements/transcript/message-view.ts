@@ -9,6 +9,7 @@ import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type Attach
 import { maskIcon } from "../../presentation/chip-dom.js";
 import { createTranscriptChip, type MessageScope } from "./chips.js";
 import { COPY_BUTTON_CLASS } from "./copy.js";
+import { removeExpansions } from "./expansion.js";
 import { renderBlock } from "./markdown/blocks.js";
 import { lexMarkdown } from "./markdown/lexer.js";
 import { resolveMessageContext } from "./message-context.js";
@@ -147,7 +148,10 @@ export class MessageView {
   #drawBlocks(tokens: readonly Token[], scope: MessageScope): void {
     let kept = 0;
     while (kept < this.#blocks.length && kept < tokens.length && this.#blocks[kept]!.raw === tokens[kept]!.raw) kept++;
-    for (const stale of this.#blocks.splice(kept)) (stale.node as ChildNode | null)?.remove();
+    for (const stale of this.#blocks.splice(kept)) {
+      removeExpansions(stale.node);
+      (stale.node as ChildNode | null)?.remove();
+    }
     for (const token of tokens.slice(kept)) {
       const files = new Set<string>();
       const node = renderBlock(token, { reference: (reference) => createTranscriptChip(reference, scope, files) });

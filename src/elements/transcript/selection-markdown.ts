@@ -7,6 +7,8 @@
 
 /** The attribute a chip carries its canonical link in (chips.ts). */
 export const MARKDOWN_COPY_ATTRIBUTE = "data-markdown-copy";
+/** Marks what is shown in a message but is not its text (a chip's expansion): copies leave it out. */
+export const COPY_SKIP_ATTRIBUTE = "data-copy-skip";
 
 const HEADING = /^H([1-6])$/;
 const BACKTICK_RUN = /`+/g;
@@ -46,6 +48,7 @@ function wrap(marker: string, inner: string): string {
 }
 
 function inlineElement(element: Element): string {
+  if (element.hasAttribute(COPY_SKIP_ATTRIBUTE)) return "";
   const link = element.getAttribute(MARKDOWN_COPY_ATTRIBUTE);
   if (link !== null) return link; // a chip, however little of it the selection holds
   switch (element.tagName) {
@@ -151,6 +154,7 @@ function blocks(parent: Node): string[] {
   let run = "";
   let previousItem = false;
   for (const child of parent.childNodes) {
+    if (child.nodeType === Node.ELEMENT_NODE && (child as Element).hasAttribute(COPY_SKIP_ATTRIBUTE)) continue;
     if (child.nodeType === Node.ELEMENT_NODE && BLOCK_TAGS.has((child as Element).tagName) && !(child as Element).hasAttribute(MARKDOWN_COPY_ATTRIBUTE)) {
       if (run !== "") out.push(run);
       run = "";

@@ -86,6 +86,14 @@ export const transcriptStyles = css`
   .body:empty {
     display: none;
   }
+  /* A chip's inline-block expansion (expansion.ts), after the block that holds the chip. */
+  .chip-expansion {
+    margin: 0 0 0.75em;
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-inline-start: 3px solid var(--_accent);
+    border-radius: calc(var(--_radius) * 0.5);
+    background: var(--_bg);
+  }
   .markdown {
     overflow-wrap: anywhere;
   }

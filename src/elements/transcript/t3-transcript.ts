@@ -60,6 +60,7 @@ const SLICE_MS = 10;
  * @csspart body - A message's rendered Markdown.
  * @csspart copy-button - A message's "Copy" button: the whole message as Markdown, HTML and fragment.
  * @csspart chip - Each chip, also `chip-<kind>` and `chip-unresolved`.
+ * @csspart expansion - The block a chip with `expanded: "inline-block"` opens after its paragraph.
  * @csspart gallery - A message's strip of images.
  * @csspart gallery-item - One thumbnail of the strip.
  * @csspart files - A message's row of files that no chip references.

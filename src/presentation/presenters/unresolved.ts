@@ -1,4 +1,4 @@
-import type { ChipPresenter } from "../types.js";
+import type { FallbackPresenter } from "../types.js";
 
 /** The tooltip of an unresolved chip in each surface (reference-app.md). */
 export const UNRESOLVED_TOOLTIP = {
@@ -10,7 +10,7 @@ export const UNRESOLVED_TOOLTIP = {
  * The fallback chip: a missing record, a kind without a presenter, or a payload that fails its
  * schema. Dashed, with a dashed-circle icon; it still copies as its canonical link.
  */
-export const unresolvedPresenter: ChipPresenter = {
+export const unresolvedPresenter: FallbackPresenter = {
   details: "tooltip",
   tooltip: (_record, surface) => UNRESOLVED_TOOLTIP[surface.name],
   expanded: "none",

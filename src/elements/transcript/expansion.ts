@@ -1,0 +1,75 @@
+// Chips whose presenter expands `"inline-block"`: activating one shows the presenter's
+// `renderExpanded` as a block in the message, right after the top-level block (paragraph, list,
+// table, quote) that holds the chip; activating it again removes it. After the block, not inside
+// it: the sentence around the chip is never split, a `<div>` stays valid content (a paragraph or
+// a list cannot hold one), and the region goes with its block when a streaming message redraws
+// that block (message-view.ts calls `removeExpansions`).
+import { COPY_SKIP_ATTRIBUTE } from "./selection-markdown.js";
+
+/** The class of an expansion region, and of the message body that holds the blocks. */
+const EXPANSION_CLASS = "chip-expansion";
+const BODY_CLASS = "body";
+const ID_PREFIX = "t3-expansion-";
+
+let nextId = 0;
+/** The open region of each chip, and the chip of each region. */
+const regionOf = new WeakMap<Element, HTMLElement>();
+const chipOf = new WeakMap<Element, HTMLElement>();
+
+function isRegion(node: Element | null): node is HTMLElement {
+  return node instanceof HTMLElement && node.classList.contains(EXPANSION_CLASS);
+}
+
+/** The top-level block of the message body that holds `chip`; `null` outside a body. */
+function topBlock(chip: HTMLElement): HTMLElement | null {
+  let node: HTMLElement = chip;
+  while (node.parentElement && !node.parentElement.classList.contains(BODY_CLASS)) node = node.parentElement;
+  return node.parentElement ? node : null;
+}
+
+/** Whether `chip` has an open expansion. */
+export function isExpanded(chip: HTMLElement): boolean {
+  return regionOf.get(chip)?.isConnected === true;
+}
+
+/** Opens the expansion of `chip` with `render()`'s content, or closes it when it is open. */
+export function toggleExpansion(chip: HTMLElement, render: () => Node): void {
+  const open = regionOf.get(chip);
+  if (open?.isConnected) return collapse(chip, open);
+  const block = topBlock(chip);
+  if (!block) return;
+  const region = document.createElement("div");
+  region.id = ID_PREFIX + ++nextId;
+  region.className = EXPANSION_CLASS;
+  region.setAttribute("part", "expansion");
+  region.setAttribute("role", "region");
+  region.setAttribute("aria-label", chip.getAttribute("aria-label") ?? "");
+  // The presenter's view of a record is not the message: copies leave it out.
+  region.setAttribute(COPY_SKIP_ATTRIBUTE, "");
+  region.append(render());
+  // The block's regions follow it in the order of their chips.
+  let after: Element = block;
+  for (let next = after.nextElementSibling; isRegion(next); next = next.nextElementSibling) {
+    const owner = chipOf.get(next);
+    if (owner && !(owner.compareDocumentPosition(chip) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    after = next;
+  }
+  after.after(region);
+  regionOf.set(chip, region);
+  chipOf.set(region, chip);
+  chip.setAttribute("aria-expanded", "true");
+  chip.setAttribute("aria-controls", region.id);
+}
+
+function collapse(chip: HTMLElement, region: HTMLElement): void {
+  region.remove();
+  regionOf.delete(chip);
+  chip.setAttribute("aria-expanded", "false");
+  chip.removeAttribute("aria-controls");
+}
+
+/** Removes the regions that follow `block` (the block is being removed or redrawn). */
+export function removeExpansions(block: Node | null): void {
+  if (!(block instanceof Element)) return;
+  for (let next = block.nextElementSibling; isRegion(next); next = block.nextElementSibling) next.remove();
+}

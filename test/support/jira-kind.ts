@@ -1,0 +1,56 @@
+// A host's custom kind for the browser tests of both elements: `jira-issue` with a valibot
+// payload schema, its presenter, a valid record and one whose payload fails the schema, and a
+// fallback presenter that records what it is called with.
+import * as v from "valibot";
+import type { UnknownContextRecord } from "../../src/contract/types.js";
+import type { ChipPresenter, FallbackPresenter, UnresolvedContextRecord } from "../../src/presentation/index.js";
+
+export const JiraPayload = v.object({
+  key: v.pipe(v.string(), v.regex(/^[A-Z]+-\d+$/)),
+  summary: v.string(),
+  status: v.picklist(["To Do", "In Progress", "Done"]),
+});
+export type JiraRecord = UnknownContextRecord & { payload: v.InferOutput<typeof JiraPayload> };
+
+const payloadOf = (record: UnknownContextRecord) => (record as JiraRecord).payload;
+
+export const jiraPresenter: ChipPresenter = {
+  payload: JiraPayload,
+  label: (record) => payloadOf(record as UnknownContextRecord).key,
+  kindLabel: () => "Jira issue",
+  icon: () => "◆",
+  tone: (record) => (payloadOf(record as UnknownContextRecord).status === "Done" ? "merged" : "open"),
+};
+
+export const issue: JiraRecord = {
+  version: 1,
+  contextId: "jira-issue_proj-42",
+  kind: "jira-issue",
+  label: "PROJ-42",
+  payload: { key: "PROJ-42", summary: "Login fails on Safari", status: "In Progress" },
+};
+
+/** Fails the schema: no such status. */
+export const badIssue: UnknownContextRecord = {
+  version: 1,
+  contextId: "jira-issue_proj-43",
+  kind: "jira-issue",
+  label: "PROJ-43",
+  payload: { key: "PROJ-43", summary: "Broken", status: "Someday" },
+};
+
+export const linkOf = (record: { kind: string; contextId: string; label: string }): string =>
+  `[${record.label}](t3-context://v1/${record.kind}/${record.contextId})`;
+
+/** A fallback that sets a label and an icon, and records the records it is given. */
+export function recordingFallback(): { fallback: FallbackPresenter; seen: UnresolvedContextRecord[] } {
+  const seen: UnresolvedContextRecord[] = [];
+  const fallback: FallbackPresenter = {
+    label: (record) => {
+      seen.push(record);
+      return `${record.label} (gone)`;
+    },
+    icon: () => "⌀",
+  };
+  return { fallback, seen };
+}
