@@ -16,7 +16,7 @@ import { findTestHost, stopTestHost } from "./test-hosts.mjs";
 export const HOST_PROXY_PREFIX = "/t3-host/";
 
 /**
- * @typedef {"refuse" | "fail-500" | "fail-503" | "hang" | "drop-after-forward" | "down-after-forward" | "stall-body" | "late" | "cut-body" | "duplicate" | "drop-socket-on" | "duplicate-socket-frame"} HostFaultKind
+ * @typedef {"refuse" | "fail-500" | "fail-503" | "hang" | "drop-after-forward" | "down-after-forward" | "stall-body" | "late" | "cut-body" | "duplicate" | "drop-socket-on" | "duplicate-socket-frame" | "inject-socket-frame"} HostFaultKind
  *   - `refuse`: the connection is dropped before anything reaches the host;
  *   - `fail-500`, `fail-503`: the proxy answers with that status and the protocol's error JSON;
  *   - `hang`: never answered (until the host stops);
@@ -27,8 +27,8 @@ export const HOST_PROXY_PREFIX = "/t3-host/";
  *   - `stall-body`: the first `bytes` of the body go through at once, the rest only after a
  *     `host-release` command (for upload progress: the browser has sent part of the file);
  *   - `late`, `cut-body`, `duplicate`: see request-faults.mjs;
- *   - `drop-socket-on` (with `text`), `duplicate-socket-frame`: faults of open WebSocket
- *     connections, see socket-faults.mjs.
+ *   - `drop-socket-on` (with `text`), `duplicate-socket-frame`, `inject-socket-frame` (with
+ *     `text`): faults of open WebSocket connections, see socket-faults.mjs.
  */
 
 /**
@@ -39,7 +39,7 @@ export const HOST_PROXY_PREFIX = "/t3-host/";
  *   `/api/attachments`) that this regular expression source finds
  * @property {number} [times]   how many requests it applies to; default 1
  * @property {number} [bytes]   `stall-body`: how many bytes go through before the stall
- * @property {string} [text]    `drop-socket-on`: what the host's bytes contain
+ * @property {string} [text]    `drop-socket-on`: what the host's bytes contain; `inject-socket-frame`: the frame's text
  */
 
 /** @type {Map<string, (HostFault & { times: number })[]>} */

@@ -25,12 +25,13 @@ export type HostFaultKind =
   | "cut-body"
   | "duplicate"
   | "drop-socket-on"
-  | "duplicate-socket-frame";
+  | "duplicate-socket-frame"
+  | "inject-socket-frame";
 
 /**
  * A fault for the requests it matches. WebSocket upgrades are `GET`s of `…/live`: only `refuse`
- * applies to them; `drop-socket-on` and `duplicate-socket-frame` apply to the WebSocket
- * connections open when they are set (method and path do not matter for them).
+ * applies to them; `drop-socket-on`, `duplicate-socket-frame` and `inject-socket-frame` apply to
+ * the WebSocket connections open when they are set (method and path do not matter for them).
  */
 export interface HostFault {
   fault: HostFaultKind;
@@ -42,7 +43,10 @@ export interface HostFault {
   times?: number;
   /** `stall-body`: the bytes that go through before the body stalls. */
   bytes?: number;
-  /** `drop-socket-on`: the text the host's bytes contain when the connection drops. */
+  /**
+   * `drop-socket-on`: the text the host's bytes contain when the connection drops;
+   * `inject-socket-frame`: the text of the frame the client gets as if from the host.
+   */
   text?: string;
 }
 

@@ -70,6 +70,8 @@ export interface ComposerCore {
   announcement: string;
   /** Undoes what `connect` did beyond the view. */
   teardown: (() => void) | null;
+  /** Stops re-dispatching the transport's errors (transport-errors.ts); set while connected to one with a channel. */
+  unlistenTransport: (() => void) | null;
 }
 
 /**
@@ -146,6 +148,7 @@ export function createCore(host: ComposerHost, internals: ElementInternals | nul
     confirming: null,
     announcement: "",
     teardown: null,
+    unlistenTransport: null,
   };
   bind(core);
   return core;

@@ -13,6 +13,7 @@ import { closeSuggestions } from "./suggestions.js";
 import { startUpload } from "./uploads.js";
 import { activateChip } from "./activate.js";
 import { startImport } from "./attachment-import.js";
+import { listenToTransport, stopListeningToTransport } from "./transport-errors.js";
 
 export function connect(core: ComposerCore): void {
   core.connected = true;
@@ -25,6 +26,7 @@ export function connect(core: ComposerCore): void {
     clickChip: (_view, pos) => activateChip(core, pos),
   });
   connectListeners(core);
+  listenToTransport(core);
   for (const entry of core.attachments.values()) {
     if (entry.status === "uploading" && !entry.controller) startUpload(core, entry);
   }
@@ -36,6 +38,7 @@ export function disconnect(core: ComposerCore): void {
   settleNow(core);
   core.teardown?.();
   core.teardown = null;
+  stopListeningToTransport(core);
   closeSuggestions(core);
   core.view?.destroy();
   core.view = null;
@@ -47,6 +50,11 @@ export function disconnect(core: ComposerCore): void {
     core.imports.stop();
     core.sendController?.abort();
   });
+}
+
+/** The transport was replaced: hear the new one's errors, no longer the old one's. */
+export function transportChanged(core: ComposerCore): void {
+  if (core.connected) listenToTransport(core);
 }
 
 /** The registry changed while connected: listen to the new one and redraw. */

@@ -12,7 +12,7 @@ import { restoreDraft, switchDraftKey } from "./draft-storage.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState, updateFormValue } from "./form.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
-import { connect, disconnect, registryChanged } from "./lifecycle.js";
+import { connect, disconnect, registryChanged, transportChanged } from "./lifecycle.js";
 import { send } from "./send.js";
 import { scheduleSettle, settleNow } from "./settle.js";
 import { renderConfirm, renderShelf, syncConfirm } from "./shelf.js";
@@ -82,7 +82,7 @@ import "../chip-events.js";
  * @event t3-change - The draft changed. `detail.value` (`{ text, context? }`) is computed when first read.
  * @event t3-send - About to send (cancelable: the host then takes `detail.message` itself, and the draft clears).
  * @event t3-sent - Sent: `detail.message` and the host's stored copy `detail.result`.
- * @event t3-error - `{ code, message, cause? }`: an upload, a send or local storage failed, or a pasted attachment's source cannot be reached.
+ * @event t3-error - `{ code, message, cause? }`: an upload, a send or local storage failed, a pasted attachment's source cannot be reached, or the transport reported an error outside any call (`invalid-frame`: the host sent a frame that is not valid).
  * @event t3-context-add - A record joined the draft: `detail.record`.
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
@@ -102,7 +102,7 @@ export class T3ComposerElement extends LitElement {
     threadId: { type: String, attribute: "thread-id" },
     longPasteThreshold: { type: Number, attribute: "long-paste-threshold" },
     registry: { attribute: false },
-    transport: { attribute: false },
+    transport: { attribute: false, noAccessor: true },
   };
 
   /** Shown while the draft is empty. */
@@ -127,11 +127,9 @@ export class T3ComposerElement extends LitElement {
   declare longPasteThreshold: number | null;
   /** Draws the chips. Default: the shared `chipRegistry`. */
   declare registry: ChipRegistry;
-  /** Uploads and sends. Without one, `t3-send` is the only way out. */
-  declare transport: ComposerTransport | undefined;
-
   readonly #core: ComposerCore;
   #draftKey: string | null = null;
+  #transport: ComposerTransport | undefined = undefined;
 
   constructor() {
     super();
@@ -143,7 +141,6 @@ export class T3ComposerElement extends LitElement {
     this.threadId = null;
     this.longPasteThreshold = null;
     this.registry = chipRegistry;
-    this.transport = undefined;
     this.#core = createCore(this, this.attachInternals());
   }
 
@@ -178,6 +175,24 @@ export class T3ComposerElement extends LitElement {
     this.#draftKey = next;
     switchDraftKey(this.#core, previous, next);
     this.requestUpdate("draftKey", previous);
+  }
+
+  /**
+   * Uploads and sends. Without one, `t3-send` is the only way out. A transport with an error
+   * channel (`onError(listener)`, as the WebSocket adapter's) has its errors re-dispatched as
+   * `t3-error` while the composer is connected.
+   */
+  get transport(): ComposerTransport | undefined {
+    return this.#transport;
+  }
+
+  set transport(transport: ComposerTransport | undefined) {
+    const previous = this.#transport;
+    if (transport === previous) return;
+    this.#transport = transport;
+    // Now, not at the next update: an error the old transport reports in between is not ours.
+    transportChanged(this.#core);
+    this.requestUpdate("transport", previous);
   }
 
   /** Every attachment of the draft, shelf images included. */

@@ -9,6 +9,7 @@ import { ComposerError } from "../../../src/transport/errors.js";
 import type { ComposerTransport } from "../../../src/transport/types.js";
 import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, next, press, record, unmountAll } from "../composer/helpers.js";
 import { element, review } from "../transcript/fixtures.js";
+import { BARE_FRAGMENT_TYPE } from "../../../src/elements/clipboard-payload.js";
 import { clipboard, expectValue, pasteInto, sharedTransport, uploadsDone } from "./helpers.js";
 
 const link = (record: { kind: string; contextId: string; label: string }) =>
@@ -295,6 +296,46 @@ describe("paste into the composer", () => {
       const text = link(terminal);
       pasteInto(composer, clipboard({ "text/plain": text, "application/x-t3-context-fragment+json": encodeClipboardFragment(fragment([terminal]))! }));
       expectValue(composer, { text, context: { version: 1, records: [terminal] } });
+    });
+  });
+
+  // wire.md §f: the custom type, then the HTML flavor's attribute, then plain text. A copy puts
+  // the same fragment in both, so only a clipboard whose flavors disagree shows which is read.
+  describe("which fragment a paste reads", () => {
+    const text = `See ${link(terminal)}`;
+    const fromCustom: TerminalContextRecord = { ...terminal, text: "read from the custom type" };
+    const fromBare: TerminalContextRecord = { ...terminal, text: "read from the unprefixed type" };
+    const fromHtml: TerminalContextRecord = { ...terminal, text: "read from the HTML flavor" };
+    const json = (record: TerminalContextRecord, environmentId: string) => encodeClipboardFragment(fragment([record], environmentId))!;
+    const html = (fragmentJson: string) => encodeClipboardHtml(fragmentJson, { text });
+    /** Parses as JSON, fails the fragment schema (records must be an array). */
+    const invalidJson = JSON.stringify({ version: 1, source: { environmentId: "env-bad" }, records: "terminal_t1" });
+
+    it("takes the custom type's fragment over a different valid one in the HTML flavor", async () => {
+      const composer = await mount();
+      pasteInto(composer, clipboard({ "text/plain": text, [CONTEXT_FRAGMENT_MIME]: json(fromCustom, "env-custom"), "text/html": html(json(fromHtml, "env-html")) }));
+      expectValue(composer, { text, context: { version: 1, records: [fromCustom] } });
+    });
+
+    it("takes the unprefixed type's fragment over a different valid one in the HTML flavor", async () => {
+      const composer = await mount();
+      pasteInto(composer, clipboard({ "text/plain": text, [BARE_FRAGMENT_TYPE]: json(fromBare, "env-bare"), "text/html": html(json(fromHtml, "env-html")) }));
+      expectValue(composer, { text, context: { version: 1, records: [fromBare] } });
+    });
+
+    it("falls back to the HTML flavor's fragment when the custom type's is corrupt", async () => {
+      for (const corrupt of ["{not json", invalidJson]) {
+        const composer = await mount();
+        pasteInto(composer, clipboard({ "text/plain": text, [CONTEXT_FRAGMENT_MIME]: corrupt, "text/html": html(json(fromHtml, "env-html")) }));
+        expectValue(composer, { text, context: { version: 1, records: [fromHtml] } });
+      }
+    });
+
+    it("pastes the plain text, its chip unresolved, when both fragments are corrupt", async () => {
+      const composer = await mount();
+      pasteInto(composer, clipboard({ "text/plain": text, [CONTEXT_FRAGMENT_MIME]: "{not json", "text/html": html(invalidJson) }));
+      expectValue(composer, { text });
+      expect(chipsOf(composer).map((chip) => [chip.dataset.contextUnresolved, chip.getAttribute("aria-label")])).to.deep.equal([["true", "Unavailable context, build lines 3-4"]]);
     });
   });
 

@@ -37,6 +37,8 @@ export interface FaultHost {
   dropSocketOn(text: string): Promise<void>;
   /** Delivers the next client-to-host WebSocket frame twice. */
   duplicateNextFrame(): Promise<void>;
+  /** Sends a text frame carrying `text` to every open WebSocket connection's client now, as if from the host. */
+  injectFrame(text: string): Promise<void>;
   /** The host goes away (connections drop) / comes back on the same port and data. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -61,6 +63,7 @@ export async function startFaultHost(): Promise<FaultHost> {
     },
     dropSocketOn: (text) => host.fault({ fault: "drop-socket-on", text }),
     duplicateNextFrame: () => host.fault({ fault: "duplicate-socket-frame" }),
+    injectFrame: (text) => host.fault({ fault: "inject-socket-frame", text }),
     down: () => host.stop(),
     up: () => host.restart(),
     rows: (sql, ...params) => host.rows(sql, ...params),

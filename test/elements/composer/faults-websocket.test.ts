@@ -1,13 +1,14 @@
 // Transport faults between a real <t3-composer> and the reference host through the WebSocket
 // adapter: the connection dropped mid-send, a send frame delivered twice, the host down while a
-// send waits. The draft survives, a retry succeeds, the database holds the message once.
+// send waits, a garbage frame from the host. The draft survives, a retry succeeds, the database
+// holds the message once.
 import { expect } from "@esm-bundle/chai";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { SentMessage } from "../../../src/transport/types.js";
 import { createWebSocketTransportWithClock, type WebSocketTransport } from "../../../src/transport/websocket-transport.js";
 import { startFaultHost, type FaultHost } from "./fault-host.js";
 import { DeadlineClock, buildDraft, draftText, sendFailure, sentIds, snapshot } from "./fault-helpers.js";
-import { mount, next, record, unmountAll } from "./helpers.js";
+import { focusEnd, frame, mount, next, record, type, unmountAll } from "./helpers.js";
 
 const THREAD = "live-faults";
 /** A send gives up after this long without an ack; the test's clock decides when that is. */
@@ -15,6 +16,8 @@ const DEADLINE_MS = 60_000;
 /** Reconnects come quickly, and for real (short timers of the DeadlineClock run for real). */
 const RETRY = { attempts: 5, baseDelayMs: 5, maxDelayMs: 20, maxElapsedMs: DEADLINE_MS };
 const ACK = '"type":"ack"';
+/** Not JSON: what a broken host or a meddling proxy might push. */
+const GARBAGE_FRAME = "{not a frame";
 
 describe("<t3-composer> faults against the reference host (WebSocket adapter)", function () {
   this.timeout(20_000);
@@ -117,5 +120,33 @@ describe("<t3-composer> faults against the reference host (WebSocket adapter)", 
     const result = await sending;
     expect(result!.clientMessageId).to.equal(ids[0]);
     await expectStoredOnce(ids[0]!, draftText(localId));
+  });
+
+  it("reports a garbage frame from the host as one t3-error invalid-frame; the draft stays and the next send works", async () => {
+    // A first send proves the live socket open; once its message is pushed the connection is idle.
+    const ids = sentIds(el);
+    el.value = { text: "first" };
+    await el.send();
+    await pushOf(ids[0]!);
+    const localId = await buildDraft(el);
+    await focusEnd(el);
+    await type(" now");
+    await frame();
+    const before = snapshot(el);
+    const errors = record(el, "t3-error");
+    const reported = next(el, "t3-error"); // the frame may arrive before the command's answer
+    await host.injectFrame(GARBAGE_FRAME);
+    await reported;
+    expect(errors.map(({ detail }) => [detail.code, detail.message])).to.deep.equal([["invalid-frame", "Ignored an invalid frame from the host"]]);
+    expect(errors[0]!.detail.cause).to.deep.equal([{ path: "", message: "Expected JSON" }]);
+    expect(snapshot(el)).to.deep.equal(before);
+    const result = await el.send();
+    expect(result!.clientMessageId).to.equal(ids[1]);
+    expect(el.value).to.deep.equal({ text: "" });
+    expect(errors).to.have.length(1);
+    expect((await host.messages()).map((row) => [row.client_message_id, row.text])).to.deep.equal([
+      [ids[0], "first"],
+      [ids[1], `${draftText(localId)} now`],
+    ]);
   });
 });

@@ -1,0 +1,58 @@
+// What a transport hears outside any call (an invalid frame from the host, an error the host
+// reports unasked) reaches the page as the composer's `t3-error`. The channel is duck-typed: a
+// transport with `onError(listener) => unsubscribe` has one (the WebSocket adapter does), others
+// have none. Subscribed only while connected and only to the current transport, so a removed
+// composer is not kept alive by a transport that outlives it, and a replaced transport's errors
+// are no longer this composer's.
+import type { ComposerErrorCode } from "../../transport/errors.js";
+import { emit } from "../events.js";
+import type { ComposerCore } from "./core.js";
+
+/** A transport's error channel: the WebSocket adapter's `onError`. */
+interface ErrorChannel {
+  onError(listener: (error: unknown) => void): () => void;
+}
+
+/**
+ * The codes `t3-error` carries. A value from the channel with another code (a custom transport's
+ * own) is not one of the composer's errors: the transport's own listeners still hear it.
+ */
+const ERROR_CODES: ReadonlySet<string> = new Set<ComposerErrorCode>([
+  "upload-failed",
+  "send-failed",
+  "attachment-unreachable",
+  "paste-import-failed",
+  "storage-failed",
+  "invalid-frame",
+]);
+
+function hasErrorChannel(transport: unknown): transport is ErrorChannel {
+  return typeof transport === "object" && transport !== null && typeof (transport as Partial<ErrorChannel>).onError === "function";
+}
+
+/** Starts re-dispatching the current transport's errors (when connected and it has a channel). */
+export function listenToTransport(core: ComposerCore): void {
+  stopListeningToTransport(core);
+  const transport = core.host.transport;
+  if (!core.connected || !hasErrorChannel(transport)) return;
+  const unsubscribe = transport.onError((error) => reportTransportError(core, error));
+  core.unlistenTransport = typeof unsubscribe === "function" ? unsubscribe : null;
+}
+
+/** Stops hearing the transport's errors. */
+export function stopListeningToTransport(core: ComposerCore): void {
+  core.unlistenTransport?.();
+  core.unlistenTransport = null;
+}
+
+/** `t3-error` for one error of the channel. The draft is not touched: the error was not about it. */
+function reportTransportError(core: ComposerCore, error: unknown): void {
+  if (typeof error !== "object" || error === null) return;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code !== "string" || !ERROR_CODES.has(code)) return;
+  emit(core.host, "t3-error", {
+    code: code as ComposerErrorCode,
+    message: typeof message === "string" ? message : "",
+    cause: cause ?? error,
+  });
+}
