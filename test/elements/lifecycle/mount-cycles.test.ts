@@ -48,8 +48,13 @@ const HEAP_TOLERANCE_FROM_FIRST = 0.05;
 const SLOW_EVERY = 100;
 /** Enough messages that a thread is drawn in more than one slice. */
 const LONG_THREAD = 400;
-/** Collections to wait through for finalizers to run. */
-const FINALIZATION_ROUNDS = 10;
+/**
+ * Collections to wait through for finalizers to run. Most runs need one or two; on a loaded
+ * machine an element can stay reachable a little longer (a timer or observer callback still
+ * queued), so later rounds wait 50 ms each. A leaked element is never collected however long
+ * this waits, so waiting longer cannot hide one.
+ */
+const FINALIZATION_ROUNDS = 40;
 /** Cycles run before the first reading: code has mostly settled and the weak tables are sized. */
 const WARM_UP_CYCLES = 200;
 /** A collection is forced every this many cycles (why: see the top of the file). */
@@ -67,7 +72,8 @@ const heapAfterGc = async () => (await executeServerCommand("heap-after-gc")) as
 async function collectAll(...tracked: Collected[]): Promise<HeapReading> {
   let reading = await heapAfterGc();
   for (let round = 0; round < FINALIZATION_ROUNDS && tracked.some((t) => t.count < t.registered); round++) {
-    await new Promise((resolve) => setTimeout(resolve)); // finalizers run in a task of their own
+    // Finalizers run in a task of their own.
+    await new Promise((resolve) => setTimeout(resolve, round < 10 ? 0 : 50));
     reading = await heapAfterGc();
   }
   return reading;
