@@ -3,6 +3,7 @@
 // Every token needs whitespace after it, so a token still being typed at the end is not one.
 
 import { basename } from "./chars.js";
+import { scanFileLinks } from "./file-links.js";
 
 /** A mention or skill written as text. Offsets are UTF-16, `end` exclusive. */
 export interface InlineToken {
@@ -14,11 +15,6 @@ export interface InlineToken {
   end: number;
 }
 
-/**
- * A file link. The label is bounded so that a run of `[` cannot make the scan quadratic; a
- * basename longer than 512 characters exists on no common file system.
- */
-const FILE_LINK = /(^|\s)\[((?:\\.|[^\]\\]){0,512})\]\(([^)\s]+)\)(?=\s)/g;
 const MENTION = /(^|\s)@(?:"((?:\\.|[^"\\])*)"|([^\s@"]+))(?=\s)/g;
 /**
  * A skill: a quoted name, or a name that contains a letter and is not an amount of money
@@ -47,11 +43,11 @@ function decodePath(encoded: string): string {
 }
 
 function fileLinks(text: string, out: InlineToken[]): void {
-  for (const match of text.matchAll(FILE_LINK) as IterableIterator<RegExpExecArray>) {
-    const path = decodePath(match[3]!);
+  for (const link of scanFileLinks(text)) {
+    const path = decodePath(link.path);
     const hasScheme = URI_SCHEME.test(path) && !WINDOWS_DRIVE.test(path);
-    if (path === "" || hasScheme || match[2]!.replace(ESCAPE, "$1") !== basename(path)) continue;
-    out.push(token("mention", path, text, match));
+    if (path === "" || hasScheme || link.label.replace(ESCAPE, "$1") !== basename(path)) continue;
+    out.push({ type: "mention", value: path, source: text.slice(link.start, link.end), start: link.start, end: link.end });
   }
 }
 
