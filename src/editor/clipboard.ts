@@ -52,11 +52,26 @@ function drop(view: EditorView, event: DragEvent, options: ClipboardOptions): bo
   return true;
 }
 
+/**
+ * Writes the copy of what is being dragged over ProseMirror's own drag data (its HTML, which only
+ * another ProseMirror would read back, and plain text without the links). Listened to on the
+ * editable after ProseMirror's own `dragstart` listener, which picks the slice (`view.dragging`)
+ * and would clear data written before it. A move inside this editor still uses `view.dragging`.
+ */
+function dragStartWriter(view: EditorView, options: ClipboardOptions): { destroy(): void } {
+  const write = (event: DragEvent) => {
+    if (view.dragging && event.dataTransfer) options.copy(view, event.dataTransfer, view.dragging.slice);
+  };
+  view.dom.addEventListener("dragstart", write);
+  return { destroy: () => view.dom.removeEventListener("dragstart", write) };
+}
+
 /** The plugin; it handles DOM events, so its place among the plugins does not matter. */
 export function clipboardPlugin(options: ClipboardOptions): Plugin {
   // Whether Shift is down, as the last key event said: a paste event does not say it itself.
   let shift = false;
   return new Plugin({
+    view: (view) => dragStartWriter(view, options),
     props: {
       handleDOMEvents: {
         keydown(_view, event) {

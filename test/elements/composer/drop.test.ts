@@ -3,7 +3,7 @@
 // text lands at the drop point. A selection dragged inside the editor is moved as it is.
 import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
-import { encodeClipboardFragment, encodeClipboardHtml } from "../../../src/codec/clipboard.js";
+import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, encodeClipboardFragment, encodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { chipsOf, editorOf, focusEnd, frame, mount, record, terminal, unmountAll } from "./helpers.js";
 
@@ -123,5 +123,28 @@ describe("<t3-composer> drops", () => {
     expect(el.value).to.deep.equal({ text: `a  b${T1}`, context: { version: 1, records: [terminal] } });
     expect(chipsOf(el)).to.have.length(1);
     expect([removed.length, added.length]).to.deep.equal([0, 0]);
+  });
+
+  it("carries a chip dragged into another composer with its record, as a copy carries it", async () => {
+    const source = await mount({ "environment-id": "env-1" });
+    const target = await mount();
+    source.value = { text: `a ${T1} b`, context: { version: 1, records: [terminal] } };
+    target.value = { text: "c" };
+    const chip = chipsOf(source)[0]!.getBoundingClientRect();
+    const from = { x: Math.round(chip.x + chip.width / 2), y: Math.round(chip.y + chip.height / 2) };
+    await sendMouse({ type: "click", position: [from.x, from.y] }); // selects the chip
+    const data = new DataTransfer();
+    drag(source, "dragstart", from, data);
+    // What leaves the editor is what a copy of the chip gives: its link, and the fragment.
+    expect(data.getData("text/plain")).to.equal(T1);
+    expect(decodeClipboardFragment(data.getData(CONTEXT_FRAGMENT_MIME))?.records).to.deep.equal([terminal]);
+    const added = record(target, "t3-context-add");
+    const event = dropAt(target, endOfLine(target), data);
+    drag(source, "dragend", from, data);
+    await frame();
+    expect(event.defaultPrevented).to.equal(true);
+    expect(target.value).to.deep.equal({ text: `c${T1}`, context: { version: 1, records: [terminal] } });
+    expect(added.map((added) => added.detail.record)).to.deep.equal([terminal]);
+    expect(source.value).to.deep.equal({ text: `a ${T1} b`, context: { version: 1, records: [terminal] } });
   });
 });
