@@ -1,0 +1,61 @@
+// The README's list of exports (Entries → Exports) names exactly what each entry exports: a name
+// added to an entry without a line in the README fails here, and so does a README name that no
+// entry exports any more. The names are read from the entries with the TypeScript checker, so
+// `export *` and re-exports count as a user sees them.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const root = new URL("../../", import.meta.url);
+const ENTRIES = { "t3-composer/codec": "src/codec/index.ts", "t3-composer/transport": "src/transport/index.ts", "t3-composer": "src/index.ts" } as const;
+type Entry = keyof typeof ENTRIES;
+
+function exportsOf(files: readonly string[]): Map<string, string[]> {
+  const paths = files.map((file) => fileURLToPath(new URL(file, root)));
+  const program = ts.createProgram(paths, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true });
+  const checker = program.getTypeChecker();
+  return new Map(
+    files.map((file, index) => {
+      const module = checker.getSymbolAtLocation(program.getSourceFile(paths[index]!)!)!;
+      return [file, checker.getExportsOfModule(module).map((symbol) => symbol.getName())];
+    }),
+  );
+}
+
+/** The backticked names of each entry's part of the README's Exports section. */
+function listed(): Map<Entry, Set<string>> {
+  const readme = readFileSync(new URL("README.md", root), "utf8");
+  const start = readme.indexOf("\n### Exports\n");
+  assert.ok(start >= 0, "README.md has no Exports section");
+  const section = readme.slice(start, readme.indexOf("\n## ", start));
+  const parts = new Map<Entry, Set<string>>();
+  const headings = [...section.matchAll(/^\*\*`([^`]+)`\*\*.*$/gm)];
+  headings.forEach((heading, index) => {
+    const body = section.slice(heading.index + heading[0].length, headings[index + 1]?.index ?? section.length);
+    parts.set(heading[1] as Entry, new Set([...body.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((match) => match[1]!)));
+  });
+  return parts;
+}
+
+describe("README Exports", () => {
+  const exported = exportsOf(Object.values(ENTRIES));
+  const readme = listed();
+
+  it("has a part for each entry", () => {
+    assert.deepEqual([...readme.keys()].sort(), Object.keys(ENTRIES).sort());
+  });
+
+  for (const [entry, file] of Object.entries(ENTRIES) as [Entry, string][]) {
+    it(`lists every export of ${entry}, and nothing else`, () => {
+      // `t3-composer` re-exports the transport and part of the codec: its part lists the rest.
+      const shown = new Set(readme.get(entry));
+      if (entry === "t3-composer") for (const other of ["t3-composer/codec", "t3-composer/transport"] as const) for (const name of readme.get(other) ?? []) shown.add(name);
+      const names = exported.get(file)!;
+      assert.deepEqual(names.filter((name) => !shown.has(name)).sort(), [], `exported by ${file} but not listed under ${entry}`);
+      if (entry !== "t3-composer") assert.deepEqual([...shown].filter((name) => !names.includes(name)).sort(), [], `listed under ${entry} but not exported by ${file}`);
+      else assert.deepEqual([...readme.get(entry)!].filter((name) => !names.includes(name)).sort(), [], `listed under ${entry} but not exported by ${file}`);
+    });
+  }
+});
