@@ -2,9 +2,11 @@
 // forwarding, a dropped connection after the host has answered, a request never answered, an
 // answer held back until the client gives up, a body cut half way, a request delivered twice.
 // WebSocket upgrades pass through, and their connections can be dropped or have a client frame
-// delivered twice. (The browser suites have the same faults in test/support/host-proxy.mjs.)
+// delivered twice. The cut body and the duplicate delivery are the browser suites' own
+// (test/support/request-faults.mjs).
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
+import { cutBody, duplicate, type FaultHost } from "../../support/request-faults.mjs";
 
 /** What the proxy does with one request. */
 export type Fault =
@@ -87,12 +89,17 @@ function apply(fault: Fault, target: URL, request: IncomingMessage, response: Se
     case "fail-503":
       return answerWithFailure(fault, request, response);
     case "cut-request":
-      return cutRequest(target, request, response);
+      return cutBody(hostOf(target), request.url ?? "/", request);
     case "duplicate":
-      return duplicate(target, request, response);
+      return duplicate(hostOf(target), request.url ?? "/", request, response);
     default:
       return pass(fault, target, request, response);
   }
+}
+
+/** The host as the browser suites' request faults (test/support/request-faults.mjs) address it. */
+function hostOf(target: URL): FaultHost {
+  return { port: Number(target.port), sockets: new Set() };
 }
 
 function answerWithFailure(fault: "fail-500" | "fail-503", request: IncomingMessage, response: ServerResponse): void {
@@ -121,47 +128,6 @@ function pass(fault: "pass" | "drop-after-forward" | "late", target: URL, reques
   });
   upstream.on("error", () => response.socket?.destroy());
   request.pipe(upstream);
-}
-
-function cutRequest(target: URL, request: IncomingMessage, response: ServerResponse): void {
-  const half = Math.floor(Number(request.headers["content-length"] ?? 0) / 2);
-  const upstream = upstreamRequest(target, request, (answer) => answer.resume());
-  upstream.on("error", () => {});
-  let passed = 0;
-  request.on("data", (chunk: Buffer) => {
-    if (passed >= half) return;
-    const part = chunk.subarray(0, half - passed);
-    passed += part.length;
-    upstream.write(part);
-    if (passed < half) return;
-    // Let the host read what it got, then cut both sides, as a lost connection does.
-    setImmediate(() => {
-      upstream.destroy();
-      response.socket?.destroy();
-    });
-  });
-}
-
-function duplicate(target: URL, request: IncomingMessage, response: ServerResponse): void {
-  const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    const body = Buffer.concat(chunks);
-    const once = (then: (answer: IncomingMessage) => void) => {
-      const upstream = upstreamRequest(target, request, then);
-      upstream.on("error", () => response.socket?.destroy());
-      upstream.end(body);
-    };
-    once((first) => {
-      first.resume();
-      first.on("end", () =>
-        once((second) => {
-          response.writeHead(second.statusCode ?? 502, second.headers);
-          second.pipe(response);
-        }),
-      );
-    });
-  });
 }
 
 /** WebSocket connections passed through to the host, byte for byte, with their own faults. */
