@@ -160,3 +160,22 @@ export function mutated(values: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
       return copy;
     });
 }
+
+/**
+ * Every kind of JavaScript value fast-check knows, BigInt, Map, boxed values, typed and sparse
+ * arrays included; `maxDepth` bounds the nesting (fast-check's default otherwise).
+ */
+export function anyValue(maxDepth?: number): fc.Arbitrary<unknown> {
+  return fc.anything({
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+    withBigInt: true,
+    withBoxedValues: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withSparseArray: true,
+    withTypedArray: true,
+  });
+}

@@ -12,23 +12,12 @@ import {
   type ClipboardFragment,
 } from "../../src/codec/index.js";
 import { decodeWith } from "../../src/contract/decode.js";
-import { mutated, nonBlank, trickyString, validRecord } from "../support/record-arbitraries.js";
+import { anyValue, mutated, nonBlank, trickyString, validRecord } from "../support/record-arbitraries.js";
 
 /** Re-parsed as the wire would deliver it (fast-check's JSON values include -0, JSON has none). */
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-/** Every kind of JavaScript value fast-check knows, including BigInt, Map, boxed values. */
-const anything = fc.anything({
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSparseArray: true,
-  withTypedArray: true,
-});
+const anything = anyValue();
 
 describe("decoders never throw", () => {
   it("decodeComposerContextRecord on any JSON value", () => {

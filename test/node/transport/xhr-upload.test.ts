@@ -61,6 +61,19 @@ function transport() {
 
 const file = new Blob(["0123456789"], { type: "text/plain" });
 
+/** An upload with progress seen, through a fake XMLHttpRequest, on a clock the test moves; `timeoutMs` is 1000. */
+function uploadWithStallTimer() {
+  const clock = new ManualClock();
+  const options = { baseUrl: "http://host.test/api", threadId: "t", timeoutMs: 1000, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest };
+  const uploading = createFetchTransportWithClock(options, clock).upload!(file, {
+    localId: "att_1",
+    name: "a.txt",
+    signal: new AbortController().signal,
+    onProgress: () => {},
+  });
+  return { clock, uploading, xhr: FakeXhr.last! };
+}
+
 describe("upload through XMLHttpRequest", () => {
   it("posts the bytes with the protocol's headers", async () => {
     const uploading = transport().upload!(file, { localId: "att_1", name: "notes 1.txt", signal: new AbortController().signal });
@@ -140,15 +153,7 @@ describe("upload through XMLHttpRequest", () => {
   });
 
   it("fails an upload with upload-failed once timeoutMs pass with no progress and no answer", async () => {
-    const clock = new ManualClock();
-    const options = { baseUrl: "http://host.test/api", threadId: "t", timeoutMs: 1000, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest };
-    const uploading = createFetchTransportWithClock(options, clock).upload!(file, {
-      localId: "att_1",
-      name: "a.txt",
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
-    const xhr = FakeXhr.last!;
+    const { clock, uploading, xhr } = uploadWithStallTimer();
     clock.advance(999);
     assert.equal(xhr.aborted, false);
     clock.advance(1);
@@ -160,15 +165,7 @@ describe("upload through XMLHttpRequest", () => {
   });
 
   it("keeps an upload going past timeoutMs as long as its bytes move, and stops its timer when done", async () => {
-    const clock = new ManualClock();
-    const options = { baseUrl: "http://host.test/api", threadId: "t", timeoutMs: 1000, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest };
-    const uploading = createFetchTransportWithClock(options, clock).upload!(file, {
-      localId: "att_1",
-      name: "a.txt",
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
-    const xhr = FakeXhr.last!;
+    const { clock, uploading, xhr } = uploadWithStallTimer();
     for (const loaded of [3, 6, 10]) {
       clock.advance(999);
       xhr.progress(loaded, 10);
