@@ -81,6 +81,11 @@ export type {
   FallbackPresenter,
   UnresolvedContextRecord,
 } from "./presentation/index.js";
+export { setStrings } from "./l10n/catalog.js";
+export type { T3StringTable } from "./l10n/catalog.js";
+export type { Localizer, MessageParams } from "./l10n/localizer.js";
+export { englishStrings } from "./l10n/strings.js";
+export type { Message, PluralMessage, T3StringKey, T3Strings } from "./l10n/strings.js";
 export {
   ComposerError,
   HostResponseError,

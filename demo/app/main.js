@@ -1,7 +1,8 @@
 // The demo app (`npm start`): a composer and a transcript on one thread of the reference host.
 // The composer uploads and sends through the fetch transport; the transcript shows the thread's
 // stored messages, new ones live from any tab, and each send at once (see thread.js).
-import { createFetchTransport } from "../../dist/t3-composer.js";
+import { createFetchTransport, setStrings } from "../../dist/t3-composer.js";
+import { frenchStrings } from "./french.js";
 import { logComposerEvents } from "./event-log.js";
 import { providerView } from "./provider-view.js";
 import { addSampleButtons } from "./samples.js";
@@ -27,6 +28,13 @@ $("second-tab").href = location.href;
 composer.draftKey = `demo:${threadId}`;
 transcript.setAttribute("thread-id", threadId);
 transcript.resolveAttachmentUrl = (attachmentId) => `${api}/attachments/${encodeURIComponent(attachmentId)}`;
+
+// The language picker: the elements follow their `lang` (here the page's), and read French from
+// the table registered for it.
+setStrings("fr", frenchStrings);
+$("language").addEventListener("change", (event) => {
+  document.documentElement.lang = event.target.value;
+});
 
 const setStatus = (state, text) => {
   status.dataset.state = state;

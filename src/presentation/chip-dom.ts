@@ -5,7 +5,7 @@
 // for the first time skips clearing what it cannot have yet.
 import { render, type TemplateResult } from "lit";
 import { asKnownContextRecord } from "../contract/kinds.js";
-import { formatBytes } from "./labels.js";
+import { englishLocalizer } from "../l10n/localizer.js";
 import type { ResolvedChip } from "./resolve.js";
 import type { ChipContent, ChipSurface } from "./types.js";
 
@@ -88,12 +88,14 @@ function guarded<T>(run: () => T): T | undefined {
   }
 }
 
+/** The text after the label: upload progress or failure, or a file's size. */
 function attachmentSuffix(chip: ResolvedChip, surface: ChipSurface): string | undefined {
   const state = surface.attachment;
-  if (state?.status === "uploading") return `${Math.round((state.progress ?? 0) * 100)}%`;
-  if (state?.status === "failed") return "upload failed";
+  const strings = surface.localizer ?? englishLocalizer;
+  if (state?.status === "uploading") return strings.text("uploadProgress", { percent: strings.percent(state.progress ?? 0) });
+  if (state?.status === "failed") return strings.text("uploadFailed");
   const known = asKnownContextRecord(chip.record);
-  if (known?.kind === "file") return formatBytes(known.sizeBytes);
+  if (known?.kind === "file") return strings.bytes(known.sizeBytes);
   return undefined;
 }
 
@@ -125,7 +127,6 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   target.setAttribute("part", `chip chip-${chip.kind}${chip.resolved ? "" : " chip-unresolved"}`);
   target.setAttribute("data-kind", chip.kind);
   target.setAttribute("data-context-id", chip.contextId);
-  target.setAttribute("aria-label", chip.ariaLabel);
   attribute(target, "data-context-unresolved", chip.resolved ? undefined : "true", fresh);
   attribute(target, "data-status", surface.attachment?.status, fresh);
   attribute(target, "data-tone", guarded(() => presenter.tone?.(subject)) || undefined, fresh);
@@ -135,6 +136,7 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   if (!fresh) target.replaceChildren();
   const custom = presenter.render ? guarded(() => presenter.render!(subject, surface)) : undefined;
   if (custom !== undefined) {
+    target.setAttribute("aria-label", chip.ariaLabel);
     appendContent(target, custom, "t3-chip-body");
     return;
   }
@@ -142,5 +144,9 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   appendContent(target, icon, "t3-chip-icon");
   target.append(textSpan("t3-chip-label", chip.label));
   const suffix = attachmentSuffix(chip, surface);
+  // The suffix (size, progress, failure) is part of the name: a chip in the composer is an image
+  // to assistive technology, whose content is not read.
+  const strings = surface.localizer ?? englishLocalizer;
+  target.setAttribute("aria-label", suffix ? strings.text("nameAndDetail", { name: chip.ariaLabel, detail: suffix }) : chip.ariaLabel);
   if (suffix) target.append(textSpan("t3-chip-suffix", suffix));
 }

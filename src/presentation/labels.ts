@@ -6,6 +6,7 @@ import type {
   ReviewCommentContextRecord,
   TerminalContextRecord,
 } from "../contract/types.js";
+import { englishLocalizer } from "../l10n/localizer.js";
 
 /** An annotation label shows at most this many characters of the comment before the ellipsis. */
 const ANNOTATION_COMMENT_CUT = 47;
@@ -83,17 +84,9 @@ export function kindDisplayName(kind: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-const SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"];
-
-/** `1234` → `1.2 KB`. */
+/** `1234` → `1.2 KB`, in English (`Localizer.bytes` writes it in another language). */
 export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 || value >= 10 ? Math.round(value) : value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+  return englishLocalizer.bytes(bytes);
 }
 
 /** Shortens a long name in the middle so its extension stays visible. */

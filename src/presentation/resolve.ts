@@ -1,6 +1,7 @@
 // Decides how one chip is drawn: which presenter, which record, which text.
 import { safeParse } from "valibot";
 import type { ComposerContextRecord } from "../contract/types.js";
+import { englishLocalizer, type Localizer } from "../l10n/localizer.js";
 import { kindDisplayName } from "./labels.js";
 import type { ChipPresenter, ChipRegistry, FallbackPresenter, UnresolvedContextRecord } from "./types.js";
 
@@ -69,10 +70,11 @@ export function resolveChip(
   reference: ChipReference,
   record: ComposerContextRecord | undefined,
   unavailable = false,
+  strings: Localizer = englishLocalizer,
 ): ResolvedChip {
   const kind = record?.kind ?? reference.kind;
   const presenter = registry.get(kind);
-  if (unavailable || !presenter || !record || !payloadAccepted(presenter, record)) return unresolvedChip(registry.fallback, kind, reference, record);
+  if (unavailable || !presenter || !record || !payloadAccepted(presenter, record)) return unresolvedChip(registry.fallback, kind, reference, record, strings);
   const label = presenterText(() => presenter.label?.(record)) || record.label.trim() || reference.label;
   const kindLabel = presenterText(() => presenter.kindLabel?.(record)) || kindDisplayName(kind);
   return {
@@ -97,6 +99,7 @@ function unresolvedChip(
   kind: string,
   reference: ChipReference,
   record: ComposerContextRecord | undefined,
+  strings: Localizer,
 ): ResolvedChip {
   const subject: UnresolvedContextRecord = record ?? { version: 1, kind, contextId: reference.contextId, label: reference.label };
   const label = presenterText(() => fallback.label?.(subject)) || reference.label;
@@ -109,6 +112,6 @@ function unresolvedChip(
     subject,
     resolved: false,
     label,
-    ariaLabel: kindLabel ? `${kindLabel}: ${label}` : `Unavailable context, ${label}`,
+    ariaLabel: kindLabel ? `${kindLabel}: ${label}` : strings.text("unavailableContext", { label }),
   };
 }

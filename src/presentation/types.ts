@@ -3,6 +3,7 @@
 import type { TemplateResult } from "lit";
 import type { GenericSchema } from "valibot";
 import type { ComposerContextRecord, ContextRecordBase } from "../contract/types.js";
+import type { Localizer } from "../l10n/localizer.js";
 
 /** What a presenter may return to draw: a node, a lit template, or plain text. */
 export type ChipContent = Node | TemplateResult | string;
@@ -28,6 +29,11 @@ export interface ChipSurface {
   messageId?: string;
   /** The other records and attachments around the chip (its message, or the draft). */
   lookup?: ChipLookup;
+  /**
+   * The element's strings and number formats (docs/localization.md), for a presenter that wants
+   * to write in the element's language. Absent: English.
+   */
+  localizer?: Localizer;
 }
 
 /**

@@ -9,9 +9,6 @@ import type { ChipSurface } from "../../presentation/types.js";
 import { chipState } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
 
-/** The tooltip of a chip whose upload failed: activating it tries again. */
-export const RETRY_TOOLTIP = "Upload failed. Click the chip (or select it and press Enter) to try again.";
-
 export class ChipIndex implements ChipPainter {
   readonly #byId = new Map<string, Map<HTMLElement, ChipAttrs>>();
   readonly #draw: (dom: HTMLElement, attrs: ChipAttrs) => void;
@@ -47,8 +44,9 @@ export class ChipIndex implements ChipPainter {
 /** Fills one chip's span: the registry's look, plus what the composer adds. */
 export function drawChip(core: ComposerCore, dom: HTMLElement, attrs: ChipAttrs): void {
   const record = core.records.get(attrs.contextId);
-  const chip = resolveChip(core.host.registry, attrs, record);
-  const surface: ChipSurface = { name: "composer", host: core.host };
+  const strings = core.host.localizer;
+  const chip = resolveChip(core.host.registry, attrs, record, false, strings);
+  const surface: ChipSurface = { name: "composer", host: core.host, localizer: strings };
   const entry = record ? core.attachments.get(attrs.contextId) : undefined;
   if (entry) surface.attachment = chipState(entry, core.view !== null);
   fillChip(dom, chip, surface);
@@ -56,5 +54,11 @@ export function drawChip(core: ComposerCore, dom: HTMLElement, attrs: ChipAttrs)
   // a focus stop of its own.
   dom.setAttribute("role", "img");
   dom.setAttribute("data-reference-id", attrs.referenceId);
-  if (entry?.status === "failed") dom.title = RETRY_TOOLTIP;
+  // The tooltip says a failed upload's chip retries; the description says it without a pointer.
+  if (entry?.status === "failed") {
+    dom.title = strings.text("uploadRetryHint");
+    dom.setAttribute("aria-description", dom.title);
+  } else {
+    dom.removeAttribute("aria-description");
+  }
 }

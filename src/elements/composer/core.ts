@@ -6,6 +6,7 @@ import type { EditorView } from "prosemirror-view";
 import { composerPlugins, createComposerState } from "../../editor/create.js";
 import { ReferenceCounts } from "../../editor/references.js";
 import { docFromText } from "../../editor/text.js";
+import type { Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport, SentMessage } from "../../transport/types.js";
 import { ImportStore } from "./attachment-import.js";
@@ -32,6 +33,8 @@ export interface ComposerHost extends HTMLElement {
   readonly longPasteThreshold: number | null;
   /** Whether a person can edit now: not disabled (itself or by its form), not read-only, not sending. */
   readonly canEdit: boolean;
+  /** The strings the composer shows and announces (docs/localization.md). */
+  readonly localizer: Localizer;
   requestUpdate(): void;
 }
 

@@ -43,8 +43,9 @@ function reconcile(core: ComposerCore, delta: ReferenceDelta): void {
     if (change > 0 && count === change) gained(core, contextId);
     else if (count === 0) lost(core, contextId);
     const record = core.records.get(contextId) ?? core.records.aside(contextId);
-    const name = resolveChip(core.host.registry, attrs, record).ariaLabel;
-    messages.push(`${change > 0 ? "Inserted" : "Removed"} ${name}.`);
+    const strings = core.host.localizer;
+    const name = resolveChip(core.host.registry, attrs, record, false, strings).ariaLabel;
+    messages.push(strings.text(change > 0 ? "chipInserted" : "chipRemoved", { name }));
   }
   announce(core, messages.join(" "));
   core.host.requestUpdate(); // the shelf shows which images are referenced

@@ -24,14 +24,15 @@ function thumbnail(core: ComposerCore, record: ImageContextRecord, retry: (local
   const url = entry && core.connected ? urlOf(entry) : null;
   const status = entry?.status ?? "ready";
   const name = middleTruncate(record.name);
+  const strings = core.host.localizer;
   return html`<li part="thumbnail thumbnail-${status}" class="thumbnail" data-context-id=${record.contextId} data-status=${status}
       data-referenced=${core.counts.count(record.contextId) > 0 ? "true" : "false"} title=${record.name}>
     ${url ? html`<img src=${url} alt=${record.name} />` : html`<span class="t3-chip-icon thumbnail-icon" data-icon="image" aria-hidden="true"></span><span class="thumbnail-name">${name}</span>`}
-    ${status === "uploading" ? html`<progress part="thumbnail-progress" max="1" .value=${entry?.progress ?? 0} aria-label="Uploading ${record.name}"></progress>` : nothing}
+    ${status === "uploading" ? html`<progress part="thumbnail-progress" max="1" .value=${entry?.progress ?? 0} aria-label=${strings.text("uploadingFile", { name: record.name })}></progress>` : nothing}
     ${status === "failed"
-      ? html`<button type="button" part="thumbnail-retry" class="thumbnail-retry" aria-label="Retry uploading ${record.name}" @click=${() => retry(entry!.localId)}>↻</button>`
+      ? html`<button type="button" part="thumbnail-retry" class="thumbnail-retry" aria-label=${strings.text("retryUpload", { name: record.name })} @click=${() => retry(entry!.localId)}>↻</button>`
       : nothing}
-    <button type="button" part="thumbnail-remove" class="thumbnail-remove" aria-label="Remove ${record.name}"
+    <button type="button" part="thumbnail-remove" class="thumbnail-remove" aria-label=${strings.text("removeFile", { name: record.name })}
       @click=${() => requestImageRemoval(core, record.contextId)}>×</button>
   </li>`;
 }
@@ -40,7 +41,7 @@ function thumbnail(core: ComposerCore, record: ImageContextRecord, retry: (local
 export function renderShelf(core: ComposerCore, retry: (localId: string) => void): TemplateResult | typeof nothing {
   const list = images(core);
   if (list.length === 0) return nothing;
-  return html`<ul part="shelf" class="shelf" aria-label="Attached images">${list.map((record) => thumbnail(core, record, retry))}</ul>`;
+  return html`<ul part="shelf" class="shelf" aria-label=${core.host.localizer.text("attachedImages")}>${list.map((record) => thumbnail(core, record, retry))}</ul>`;
 }
 
 /**
@@ -57,6 +58,7 @@ export function renderConfirm(core: ComposerCore): TemplateResult {
     if (remove && contextId) removeContext(core, contextId);
     core.host.requestUpdate();
   };
+  const strings = core.host.localizer;
   const closed = () => {
     // Escape closes the dialog by itself: that is a cancel.
     if (core.confirming) {
@@ -65,13 +67,10 @@ export function renderConfirm(core: ComposerCore): TemplateResult {
     }
   };
   return html`<dialog part="confirm" class="confirm" aria-labelledby="confirm-text" @close=${closed}>
-    <p id="confirm-text">
-      Remove ${record ? `“${middleTruncate(record.name)}”` : "this image"}? The message refers to it
-      ${count === 1 ? "once" : `${count} times`}; ${count === 1 ? "that reference goes" : "those references go"} too.
-    </p>
+    <p id="confirm-text">${strings.text("confirmRemoveImage", { name: middleTruncate(record?.name ?? ""), count })}</p>
     <div class="confirm-buttons">
-      <button type="button" part="confirm-cancel" autofocus @click=${(event: Event) => answer(event, false)}>Cancel</button>
-      <button type="button" part="confirm-remove" @click=${(event: Event) => answer(event, true)}>Remove</button>
+      <button type="button" part="confirm-cancel" autofocus @click=${(event: Event) => answer(event, false)}>${strings.text("cancel")}</button>
+      <button type="button" part="confirm-remove" @click=${(event: Event) => answer(event, true)}>${strings.text("remove")}</button>
     </div>
   </dialog>`;
 }

@@ -151,7 +151,7 @@ export function chooseSuggestion(core: ComposerCore, index: number): void {
 export function renderSuggestions(core: ComposerCore): TemplateResult {
   const list = core.suggestions;
   const items = list?.items ?? [];
-  return html`<div id=${LISTBOX_ID} part="suggestions" class="suggestions" popover="manual" role="listbox" aria-label="Suggestions">
+  return html`<div id=${LISTBOX_ID} part="suggestions" class="suggestions" popover="manual" role="listbox" aria-label=${core.host.localizer.text("suggestions")}>
     ${items.map(
       (item, index) =>
         html`<div id=${optionId(index)} role="option" part=${index === list!.active ? "suggestion suggestion-active" : "suggestion"}
@@ -177,9 +177,6 @@ export function syncSuggestions(core: ComposerCore, listbox: HTMLElement | null)
   else editor.removeAttribute("aria-activedescendant");
 }
 
-/** The editor's accessible name unless the element has an `aria-label`. */
-const DEFAULT_LABEL = "Message";
-
 function toggleAttribute(element: Element, name: string, value: string | null): void {
   if (value === null) element.removeAttribute(name);
   else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
@@ -189,7 +186,7 @@ function toggleAttribute(element: Element, name: string, value: string | null): 
 export function syncEditorState(core: ComposerCore, host: { label: string | null; disabled: boolean; readOnly: boolean }): void {
   const editor = core.mount;
   editor.setAttribute("aria-controls", LISTBOX_ID);
-  editor.setAttribute("aria-label", host.label || DEFAULT_LABEL);
+  editor.setAttribute("aria-label", host.label || core.host.localizer.text("editorLabel"));
   toggleAttribute(editor, "aria-placeholder", core.host.placeholder || null);
   toggleAttribute(editor, "aria-disabled", host.disabled ? "true" : null);
   toggleAttribute(editor, "aria-readonly", host.readOnly ? "true" : null);

@@ -1,6 +1,8 @@
 // <t3-composer>: a thin front over the functions of this folder. It owns the attributes, the
 // template and the lifecycle calls; the draft's behaviour lives in the modules it calls.
 import { LitElement, html, type PropertyValues } from "lit";
+import type { T3StringTable } from "../../l10n/catalog.js";
+import type { Localizer } from "../../l10n/localizer.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
@@ -19,6 +21,7 @@ import { renderConfirm, renderShelf, syncConfirm } from "./shelf.js";
 import { draftAttachments, stashDraft, restoreStash } from "./stash.js";
 import { closeSuggestions, LISTBOX_ID, renderSuggestions, syncEditorState, syncSuggestions } from "./suggestions.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
+import { StringsController } from "../strings-controller.js";
 import { composerStyles } from "./t3-composer.styles.js";
 import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { replaceDraft, setValue, valueOf } from "./value.js";
@@ -128,6 +131,7 @@ export class T3ComposerElement extends LitElement {
   /** Draws the chips. Default: the shared `chipRegistry`. */
   declare registry: ChipRegistry;
   readonly #core: ComposerCore;
+  readonly #strings = new StringsController(this, () => this.#stringsChanged());
   #draftKey: string | null = null;
   #transport: ComposerTransport | undefined = undefined;
 
@@ -193,6 +197,24 @@ export class T3ComposerElement extends LitElement {
     // Now, not at the next update: an error the old transport reports in between is not ours.
     transportChanged(this.#core);
     this.requestUpdate("transport", previous);
+  }
+
+  /**
+   * Replaces some of the strings this composer shows or announces (docs/localization.md lists
+   * the keys); the rest come from the tables registered with `setStrings` for its `lang`, then
+   * English. Throws a TypeError for an unknown key or a value of the wrong type.
+   */
+  get strings(): T3StringTable | undefined {
+    return this.#strings.overrides;
+  }
+
+  set strings(table: T3StringTable | undefined) {
+    this.#strings.overrides = table;
+  }
+
+  /** The strings and number formats in use. @internal */
+  get localizer(): Localizer {
+    return this.#strings.localizer;
   }
 
   /** Every attachment of the draft, shelf images included. */
@@ -355,6 +377,11 @@ export class T3ComposerElement extends LitElement {
     settleNow(core);
     const listbox = (this.renderRoot as ShadowRoot).getElementById(LISTBOX_ID);
     if (!listbox?.contains(event.relatedTarget as Node | null)) closeSuggestions(core);
+  }
+
+  /** The strings changed: chips (their names and suffixes) are drawn again. */
+  #stringsChanged(): void {
+    this.#core.chips.redrawAll();
   }
 
   /** After a change the host made: the form value now, the saved draft soon. */

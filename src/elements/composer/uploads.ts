@@ -7,7 +7,7 @@ import { ComposerError } from "../../transport/errors.js";
 import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
-import { draftChanged } from "./dispatch.js";
+import { announce, draftChanged } from "./dispatch.js";
 
 function isHostId(value: unknown): value is string {
   return typeof value === "string" && value.length <= CONTEXT_ID_MAX && CONTEXT_ID_PATTERN.test(value);
@@ -83,7 +83,10 @@ function failed(core: ComposerCore, entry: AttachmentEntry, cause: unknown): voi
   entry.progress = undefined;
   changed(core, entry);
   const name = attachmentRecord(core, entry)?.name ?? entry.localId;
-  emit(core.host, "t3-error", { code: "upload-failed", message: `Uploading ${name} failed.`, cause });
+  const message = core.host.localizer.text("uploadFailedAnnouncement", { name });
+  // Said in the live region too: the chip's new name is not read unless the caret is on it.
+  announce(core, message);
+  emit(core.host, "t3-error", { code: "upload-failed", message, cause });
 }
 
 /**

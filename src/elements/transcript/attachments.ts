@@ -1,7 +1,8 @@
 // A message's attachments: where their bytes load from, the image gallery strip and the row of
 // files that no chip references (ui.md point 20).
 import { isSafeMediaUrl } from "../../presentation/chip-dom.js";
-import { formatBytes, middleTruncate } from "../../presentation/labels.js";
+import type { Localizer } from "../../l10n/localizer.js";
+import { middleTruncate } from "../../presentation/labels.js";
 import { isVideoMimeType, mediaView } from "../../presentation/details/media.js";
 import type { ChipAttachmentState } from "../../presentation/types.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
@@ -9,6 +10,12 @@ import { setAction, type MediaItem } from "./actions.js";
 
 /** The host's answer to "where is this attachment?"; see `T3TranscriptElement.resolveAttachmentUrl`. */
 export type AttachmentUrlResolver = (attachmentId: string) => string | undefined;
+
+/** What the gallery and the file row are drawn with. */
+interface DrawDeps {
+  resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  strings: Localizer;
+}
 
 /** Whether an attachment is an image (it goes to the gallery strip). */
 export function isImageAttachment(attachment: TranscriptAttachment): boolean {
@@ -49,7 +56,7 @@ export function mediaItem(attachment: TranscriptAttachment, resolve: AttachmentU
 }
 
 /** The strip of a message's images; each thumbnail opens the media modal at its image. */
-export function renderGallery(images: readonly TranscriptAttachment[], items: readonly MediaItem[], resolve: AttachmentUrlResolver | undefined): HTMLElement | null {
+export function renderGallery(images: readonly TranscriptAttachment[], items: readonly MediaItem[], { resolveAttachmentUrl: resolve, strings }: DrawDeps): HTMLElement | null {
   if (images.length === 0) return null;
   const strip = document.createElement("div");
   strip.className = "gallery";
@@ -59,7 +66,7 @@ export function renderGallery(images: readonly TranscriptAttachment[], items: re
     button.type = "button";
     button.className = "gallery-item";
     button.setAttribute("part", "gallery-item");
-    button.setAttribute("aria-label", `Open image ${image.name}`);
+    button.setAttribute("aria-label", strings.text("openImage", { name: image.name }));
     button.setAttribute("aria-haspopup", "dialog");
     const url = attachmentUrl(image, resolve);
     if (url) {
@@ -79,7 +86,7 @@ export function renderGallery(images: readonly TranscriptAttachment[], items: re
 }
 
 /** The row of files no chip references: a video previews in the modal, other files open. */
-export function renderFileRow(files: readonly TranscriptAttachment[], resolve: AttachmentUrlResolver | undefined): HTMLElement | null {
+export function renderFileRow(files: readonly TranscriptAttachment[], { resolveAttachmentUrl: resolve, strings }: DrawDeps): HTMLElement | null {
   if (files.length === 0) return null;
   const row = document.createElement("div");
   row.className = "files";
@@ -100,7 +107,7 @@ export function renderFileRow(files: readonly TranscriptAttachment[], resolve: A
     if (typeof file.sizeBytes === "number") {
       const size = document.createElement("span");
       size.className = "file-size";
-      size.textContent = formatBytes(file.sizeBytes);
+      size.textContent = strings.bytes(file.sizeBytes);
       button.append(size);
     }
     const url = attachmentUrl(file, resolve);
@@ -112,7 +119,9 @@ export function renderFileRow(files: readonly TranscriptAttachment[], resolve: A
     } else {
       button.disabled = true;
     }
-    button.setAttribute("aria-label", `File ${file.name}`);
+    const fileName = strings.text("openFile", { name: file.name });
+    const size = typeof file.sizeBytes === "number" ? strings.bytes(file.sizeBytes) : undefined;
+    button.setAttribute("aria-label", size ? strings.text("nameAndDetail", { name: fileName, detail: size }) : fileName);
     row.append(button);
   }
   return row;

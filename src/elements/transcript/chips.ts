@@ -8,6 +8,7 @@ import { liveHttpUrl } from "../../presentation/details/dom.js";
 import { isVideoMimeType } from "../../presentation/details/media.js";
 import { resolveChip, type ResolvedChip } from "../../presentation/resolve.js";
 import type { ChipAttachmentState, ChipContent, ChipRegistry, ChipSurface } from "../../presentation/types.js";
+import type { Localizer } from "../../l10n/localizer.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
 import { bindChip, type Action, type MediaItem } from "./actions.js";
 import { attachmentState, isImageAttachment, type AttachmentUrlResolver } from "./attachments.js";
@@ -21,6 +22,7 @@ export interface MessageScope {
   messageId: string;
   context: ResolvedMessageContext;
   resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  strings: Localizer;
   /** The gallery's items and the index of each image attachment in it. */
   gallery: readonly MediaItem[];
   galleryIndex: ReadonlyMap<string, number>;
@@ -137,9 +139,10 @@ export function createTranscriptChip(reference: MarkdownReference, scope: Messag
     host: scope.host,
     messageId: scope.messageId,
     lookup: lookup(scope),
+    localizer: scope.strings,
     ...(state && { attachment: state }),
   };
-  const chip = resolveChip(scope.registry, { kind: reference.kind, contextId: reference.contextId, label }, record, unavailable);
+  const chip = resolveChip(scope.registry, { kind: reference.kind, contextId: reference.contextId, label }, record, unavailable, scope.strings);
   const button = document.createElement("button");
   button.type = "button";
   fillChip(button, chip, surface);

@@ -1,12 +1,15 @@
 // The details popover of terminal, element, review-comment and preview-annotation chips: one
 // native `popover="auto"` element (top layer, light dismiss, Escape), placed under its chip with
 // CSS anchor positioning. No geometry is computed here.
+import type { Localizer } from "../../l10n/localizer.js";
 
 /** The anchor name the open popover's chip carries; tree-scoped to the shadow root. */
 const ANCHOR = "--t3-details-anchor";
 
 export class DetailsPopover {
   readonly node: HTMLElement;
+  /** The popover's name when its chip has none. */
+  #fallbackName = "Details";
   #chip: HTMLElement | null = null;
   #returnFocus = false;
 
@@ -23,6 +26,11 @@ export class DetailsPopover {
     this.node = node;
   }
 
+  /** Takes the fallback name from the element's strings. */
+  localize(strings: Localizer): void {
+    this.#fallbackName = strings.text("details");
+  }
+
   /** The chip whose popover is open, if any. */
   get chip(): HTMLElement | null {
     return this.#chip;
@@ -37,7 +45,7 @@ export class DetailsPopover {
     this.close();
     this.#detach();
     this.node.replaceChildren(content);
-    this.node.setAttribute("aria-label", chip.getAttribute("aria-label") ?? "Details");
+    this.node.setAttribute("aria-label", chip.getAttribute("aria-label") ?? this.#fallbackName);
     chip.style.setProperty("anchor-name", ANCHOR);
     chip.setAttribute("aria-expanded", "true");
     chip.setAttribute("aria-controls", this.node.id);

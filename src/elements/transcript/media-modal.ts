@@ -1,5 +1,6 @@
 // The media modal: a native <dialog> (focus trap, Escape, top layer) that shows one image or
 // video of a gallery at a time; arrow keys and buttons step through it.
+import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import type { MediaItem } from "./actions.js";
 
 function button(className: string, label: string, text: string): HTMLButtonElement {
@@ -22,6 +23,8 @@ export class MediaModal {
   #items: readonly MediaItem[] = [];
   #index = 0;
   #opener: HTMLElement | null = null;
+  #close: HTMLButtonElement;
+  #strings: Localizer = englishLocalizer;
 
   constructor() {
     const node = document.createElement("dialog");
@@ -40,7 +43,7 @@ export class MediaModal {
     this.#counter.className = "counter";
     this.#previous = button("previous", "Previous", "‹");
     this.#next = button("next", "Next", "›");
-    const close = button("close", "Close", "✕");
+    const close = (this.#close = button("close", "Close", "✕"));
     close.autofocus = true;
     bar.append(this.#caption, this.#counter, this.#previous, this.#next, close);
     node.append(this.#stage, bar);
@@ -50,6 +53,16 @@ export class MediaModal {
     node.addEventListener("keydown", (event) => this.#keydown(event));
     node.addEventListener("close", () => this.#closed());
     this.node = node;
+  }
+
+  /** Names the buttons and the position in the element's language. */
+  localize(strings: Localizer): void {
+    if (strings === this.#strings) return;
+    this.#strings = strings;
+    this.#previous.setAttribute("aria-label", strings.text("previous"));
+    this.#next.setAttribute("aria-label", strings.text("next"));
+    this.#close.setAttribute("aria-label", strings.text("close"));
+    if (this.node.open) this.show(this.#index);
   }
 
   /** The index shown, or -1 when closed. */
@@ -75,7 +88,7 @@ export class MediaModal {
     this.#stage.replaceChildren(item.render());
     this.#caption.textContent = item.name;
     this.node.setAttribute("aria-label", item.name);
-    this.#counter.textContent = count > 1 ? `${this.#index + 1} / ${count}` : "";
+    this.#counter.textContent = count > 1 ? this.#strings.text("mediaPosition", { index: this.#index + 1, count }) : "";
     this.#previous.hidden = this.#next.hidden = count < 2;
   }
 
@@ -84,8 +97,11 @@ export class MediaModal {
   }
 
   #keydown(event: KeyboardEvent): void {
-    if (event.key === "ArrowLeft") this.show(this.#index - 1);
-    else if (event.key === "ArrowRight") this.show(this.#index + 1);
+    // The arrows follow the reading direction: in right-to-left text the previous item is on
+    // the right (as the buttons, laid out in the inline direction, are).
+    const step = getComputedStyle(this.node).direction === "rtl" ? -1 : 1;
+    if (event.key === "ArrowLeft") this.show(this.#index - step);
+    else if (event.key === "ArrowRight") this.show(this.#index + step);
     else return;
     event.preventDefault();
   }

@@ -2,6 +2,7 @@
 // while a reply streams in, the blocks whose Markdown did not change keep their nodes, so the
 // reader's selection and any open popover survive.
 import type { Token } from "marked";
+import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
 import type { MediaItem } from "./actions.js";
@@ -20,6 +21,8 @@ export interface RenderDeps {
   host: HTMLElement;
   registry: ChipRegistry;
   resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  /** The element's strings; default: English. */
+  strings?: Localizer;
 }
 
 interface Block {
@@ -44,8 +47,6 @@ function copyButton(): HTMLButtonElement {
   button.type = "button";
   button.className = COPY_BUTTON_CLASS;
   button.setAttribute("part", "copy-button");
-  button.setAttribute("aria-label", "Copy message");
-  button.title = "Copy message";
   // An icon, not text: the message's text (and a reader's selection of it) stays the message's.
   button.append(maskIcon("copy"));
   return button;
@@ -63,6 +64,7 @@ export class MessageView {
   #filesKey = "";
   #blocks: Block[] = [];
   #basis: Basis | undefined;
+  #copy: HTMLButtonElement;
 
   constructor() {
     this.node = document.createElement("article");
@@ -74,12 +76,14 @@ export class MessageView {
     this.#body.className = "body markdown";
     this.#body.setAttribute("part", "body");
     this.#bubble.append(this.#body);
-    this.node.append(this.#bubble, copyButton());
+    this.#copy = copyButton();
+    this.node.append(this.#bubble, this.#copy);
   }
 
   /** Draws `message`; with `force`, nothing drawn before is kept. Never throws. */
-  render(message: TranscriptMessage, deps: RenderDeps, force: boolean): void {
-    this.#attributes(message);
+  render(message: TranscriptMessage, given: RenderDeps, force: boolean): void {
+    const deps: Required<RenderDeps> = { ...given, strings: given.strings ?? englishLocalizer };
+    this.#attributes(message, deps.strings);
     try {
       this.#content(message, deps, force);
     } catch (error) {
@@ -90,8 +94,11 @@ export class MessageView {
     }
   }
 
-  #attributes(message: TranscriptMessage): void {
+  #attributes(message: TranscriptMessage, strings: Localizer): void {
     const node = this.node;
+    const copy = strings.text("copyMessage");
+    this.#copy.setAttribute("aria-label", copy);
+    this.#copy.title = copy;
     node.dataset.role = message.role;
     node.dataset.messageId = message.id;
     node.setAttribute("part", `message message-${message.role}${message.pending ? " message-pending" : ""}`);
@@ -112,7 +119,7 @@ export class MessageView {
     this.#filesKey = "";
   }
 
-  #content(message: TranscriptMessage, deps: RenderDeps, force: boolean): void {
+  #content(message: TranscriptMessage, deps: Required<RenderDeps>, force: boolean): void {
     const context = resolveMessageContext(message);
     const tokens = lexMarkdown(context.text, { breaks: message.role === "user" });
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
@@ -130,6 +137,7 @@ export class MessageView {
       messageId: message.id,
       context,
       resolveAttachmentUrl: deps.resolveAttachmentUrl,
+      strings: deps.strings,
       gallery: this.#galleryItems,
       galleryIndex: this.#galleryIndex,
     };
@@ -138,10 +146,10 @@ export class MessageView {
     this.#drawFiles(context.attachments.filter((a) => !isImageAttachment(a) && !referenced.has(a.id)), deps);
   }
 
-  #drawGallery(images: readonly TranscriptAttachment[], deps: RenderDeps): void {
+  #drawGallery(images: readonly TranscriptAttachment[], deps: Required<RenderDeps>): void {
     this.#galleryItems = images.map((image) => mediaItem(image, deps.resolveAttachmentUrl));
     this.#galleryIndex = new Map(images.map((image, index) => [image.id, index]));
-    this.#gallery = renderGallery(images, this.#galleryItems, deps.resolveAttachmentUrl);
+    this.#gallery = renderGallery(images, this.#galleryItems, deps);
     if (this.#gallery) this.#bubble.prepend(this.#gallery);
   }
 
@@ -160,12 +168,12 @@ export class MessageView {
     }
   }
 
-  #drawFiles(files: readonly TranscriptAttachment[], deps: RenderDeps): void {
+  #drawFiles(files: readonly TranscriptAttachment[], deps: Required<RenderDeps>): void {
     const key = JSON.stringify(files.map((file) => file.id));
     if (this.#files && key === this.#filesKey) return;
     this.#files?.remove();
     this.#filesKey = key;
-    this.#files = renderFileRow(files, deps.resolveAttachmentUrl);
+    this.#files = renderFileRow(files, deps);
     if (this.#files) this.#bubble.append(this.#files);
   }
 }

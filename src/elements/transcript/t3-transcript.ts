@@ -1,4 +1,5 @@
 import { LitElement, html } from "lit";
+import type { T3StringTable } from "../../l10n/catalog.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
 import { detailsStyles } from "../../presentation/details.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
@@ -11,6 +12,7 @@ import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";
 import { MediaModal } from "./media-modal.js";
 import { MessageList } from "./message-list.js";
+import { StringsController } from "../strings-controller.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
@@ -89,6 +91,7 @@ export class T3TranscriptElement extends LitElement {
   #list = new MessageList();
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
   #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
+  #strings = new StringsController(this, () => this.#redrawAll());
   #registry: ChipRegistry = chipRegistry;
   #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
   #connection: AbortController | null = null;
@@ -125,6 +128,18 @@ export class T3TranscriptElement extends LitElement {
   updateMessage(id: string, patch: TranscriptMessagePatch): void {
     this.#list.update(id, patch);
     this.requestUpdate();
+  }
+
+  /**
+   * Replaces some of the strings this transcript shows or announces (docs/localization.md lists
+   * the keys); the rest come from the tables registered with `setStrings` for its `lang`, then
+   * English. Throws a TypeError for an unknown key or a value of the wrong type.
+   */
+  get strings(): T3StringTable | undefined {
+    return this.#strings.overrides;
+  }
+  set strings(table: T3StringTable | undefined) {
+    this.#strings.overrides = table;
   }
 
   /** The chip registry; default: the shared `chipRegistry`. */
@@ -209,7 +224,10 @@ export class T3TranscriptElement extends LitElement {
     this.#nextSlice = undefined;
     if (this.#list.pending) {
       this.#drawnWith = this.#presenters();
-      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl };
+      const strings = this.#strings.localizer;
+      this.#overlays.modal.localize(strings);
+      this.#overlays.popover.localize(strings);
+      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, strings };
       if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
         if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
         return;

@@ -46,7 +46,7 @@ describe("<t3-composer> looks", () => {
     const chips = chipsOf(el);
     expect(chips.map((chip) => chip.getAttribute("aria-label"))).to.deep.equal([
       "Image: shot.png",
-      "File: notes.txt",
+      "File: notes.txt, 42 B",
       "Terminal: build lines 3-4",
       "Browser element: <GoButton>",
       "Preview annotation: Make the header sticky",

@@ -27,8 +27,8 @@ describe("<t3-transcript> chips", () => {
       ["Preview annotation: Make it blue", "Make it blue"],
       ["Image: annotation.png", "annotation.png"],
       ["Image: shot.png", "shot.png"],
-      ["File: notes.pdf", "notes.pdf"],
-      ["File: demo.mp4", "demo.mp4"],
+      ["File: notes.pdf, 4.0 KB", "notes.pdf"],
+      ["File: demo.mp4, 8.8 KB", "demo.mp4"],
       ["Mention: src/app.ts", "src/app.ts"],
       ["Skill: ui", "ui"],
     ]);
