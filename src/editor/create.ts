@@ -67,7 +67,10 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       // A combobox, so that assistive technology follows aria-activedescendant into the
       // suggestion list. ARIA 1.2 has no multi-line combobox (w3c/aria#2456); an editable
       // combobox is the pattern that exists for a text field with a suggestion popup.
-      attributes: { role: "combobox", "aria-haspopup": "listbox", "aria-autocomplete": "list", spellcheck: "true" },
+      // A multi-line text box with a list of suggestions (docs/accessibility.md): ARIA's combobox
+      // is single-line only, and a textbox takes `aria-autocomplete`, `aria-controls` and
+      // `aria-activedescendant`, which is all the suggestion list needs.
+      attributes: { role: "textbox", "aria-multiline": "true", "aria-autocomplete": "list", spellcheck: "true" },
       clipboardTextSerializer: (slice) => textOfSlice(slice),
       handleClickOn(view, _pos, node, nodePos, event, direct) {
         if (!direct || !isChip(node)) return false;

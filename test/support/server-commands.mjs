@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { emulateMediaPlugin, sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
+import { a11yCommandsPlugin } from "./a11y-commands.mjs";
 import { addHostFault, clearHostFaults, HOST_PROXY_PREFIX, proxyHostUpgrades, releaseStalledBodies } from "./host-proxy.mjs";
 import {
   disposeAllTestHosts,
@@ -244,5 +245,6 @@ export function serverCommands() {
     clipboardPlugin(),
     hostPlugin(),
     heapPlugin(),
+    a11yCommandsPlugin(),
   ];
 }

@@ -1,6 +1,6 @@
 // The `@` / `$` suggestion list (ui.md point 5): the host answers `t3-trigger` through
 // `provide(promise)`; only the answer to the current query is shown. The list is an ARIA listbox
-// in the same shadow root, driven from the editor (the combobox) by the keyboard.
+// in the same shadow root, driven from the editor (a multi-line text box) by the keyboard.
 import { html, nothing, type TemplateResult } from "lit";
 import { toKindScopedComposerContextId } from "../../codec/ids.js";
 import { sanitizeComposerContextLabel } from "../../codec/references.js";
@@ -157,14 +157,14 @@ export function renderSuggestions(core: ComposerCore): TemplateResult {
         html`<div id=${optionId(index)} role="option" part=${index === list!.active ? "suggestion suggestion-active" : "suggestion"}
           aria-selected=${index === list!.active ? "true" : "false"} data-kind=${item.kind}
           @mousedown=${(event: MouseEvent) => event.preventDefault()} @click=${() => chooseSuggestion(core, index)}>
-          <span class="suggestion-label">${item.kind === "skill" ? "$" : "@"}${item.label?.trim() || item.value}</span>
+          <bdi class="suggestion-label">${item.kind === "skill" ? "$" : "@"}${item.label?.trim() || item.value}</bdi>
           ${item.detail ? html`<span class="suggestion-detail">${item.detail}</span>` : nothing}
         </div>`,
     )}
   </div>`;
 }
 
-/** After a render: opens or closes the popover and points the editor (the combobox) at the list. */
+/** After a render: opens or closes the popover and points the editor (the text box) at the list. */
 export function syncSuggestions(core: ComposerCore, listbox: HTMLElement | null): void {
   const open = suggestionsOpen(core);
   const editor = core.mount;
@@ -172,9 +172,21 @@ export function syncSuggestions(core: ComposerCore, listbox: HTMLElement | null)
     if (open) listbox.showPopover();
     else listbox.hidePopover();
   }
-  editor.setAttribute("aria-expanded", String(open));
   if (open) editor.setAttribute("aria-activedescendant", optionId(core.suggestions!.active));
   else editor.removeAttribute("aria-activedescendant");
+  if (open && listbox) revealActive(listbox, listbox.querySelector<HTMLElement>(`#${optionId(core.suggestions!.active)}`));
+}
+
+/**
+ * Scrolls the list (only the list: `scrollIntoView` would scroll the page too) so the active
+ * option is in full view; the focus stays in the editor, so the browser does not do it.
+ */
+function revealActive(listbox: HTMLElement, option: HTMLElement | null): void {
+  if (!option) return;
+  const list = listbox.getBoundingClientRect();
+  const item = option.getBoundingClientRect();
+  if (item.top < list.top + listbox.clientTop) listbox.scrollTop -= list.top + listbox.clientTop - item.top;
+  else if (item.bottom > list.top + listbox.clientTop + listbox.clientHeight) listbox.scrollTop += item.bottom - (list.top + listbox.clientTop + listbox.clientHeight);
 }
 
 function toggleAttribute(element: Element, name: string, value: string | null): void {

@@ -50,8 +50,10 @@ export const composerStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 96em;
   }
+  /* The empty alternative text keeps the placeholder out of the accessibility tree, where it
+     would read as typed text; the editor's aria-placeholder says it instead. */
   .editor .t3-placeholder::before {
-    content: attr(data-placeholder);
+    content: attr(data-placeholder) / "";
     color: var(--_muted);
     pointer-events: none;
     position: absolute;
@@ -111,11 +113,12 @@ export const composerStyles = css`
     width: calc(100% - 0.6em);
     height: 0.4em;
   }
+  /* At least 24 CSS px square: the smallest target WCAG 2.5.8 allows. */
   .thumbnail button {
     position: absolute;
     top: 0.2em;
-    width: 1.6em;
-    height: 1.6em;
+    width: max(1.6em, 24px);
+    height: max(1.6em, 24px);
     padding: 0;
     border: none;
     border-radius: 50%;
@@ -133,9 +136,12 @@ export const composerStyles = css`
     left: 0.2em;
     color: var(--_danger);
   }
+  /* Above the trigger, so it never covers the actions row (the Send button) under the editor;
+     below it when there is no room. The self- keywords take the list's own direction (the
+     host's), not the top layer's: in right-to-left text the list opens to the left. */
   .suggestions {
     position-anchor: --t3-trigger;
-    position-area: block-end span-inline-end;
+    position-area: self-block-start span-self-inline-end;
     position-try-fallbacks: flip-block, flip-inline;
     inset: auto;
     margin: 0.25em 0;
@@ -151,15 +157,42 @@ export const composerStyles = css`
     font-family: var(--_font);
     box-shadow: 0 6px 24px rgb(0 0 0 / 0.16);
   }
+  /* The active option has a bar at its inline start in the text colour (far above 3:1 against
+     the list, unlike the tint alone) and an outline; in forced colors it takes the system
+     highlight. */
   [role="option"] {
     display: flex;
     flex-direction: column;
     padding: 0.3em 0.5em;
+    border-inline-start: 3px solid transparent;
     border-radius: calc(var(--_radius) * 0.75);
     cursor: pointer;
   }
   [role="option"][aria-selected="true"] {
     background: var(--_chip-bg);
+    border-inline-start-color: var(--_fg);
+    outline: 1px solid var(--_fg);
+    outline-offset: -1px;
+  }
+  .suggestion-label {
+    unicode-bidi: isolate;
+  }
+  @media (forced-colors: active) {
+    [role="option"] {
+      forced-color-adjust: none;
+      background: Canvas;
+      color: CanvasText;
+      border-inline-start-color: Canvas;
+    }
+    [role="option"][aria-selected="true"] {
+      background: Highlight;
+      color: HighlightText;
+      border-inline-start-color: HighlightText;
+      outline-color: HighlightText;
+    }
+    [role="option"] .suggestion-detail {
+      color: inherit;
+    }
   }
   .suggestion-detail {
     color: var(--_muted);

@@ -23,7 +23,19 @@ export interface RenderDeps {
   resolveAttachmentUrl: AttachmentUrlResolver | undefined;
   /** The element's strings; default: English. */
   strings?: Localizer;
+  /**
+   * Says a finished reply in the transcript's live region; absent while the thread is first
+   * drawn (nothing there is new).
+   */
+  announce?: ((message: string) => void) | undefined;
 }
+
+/** Sets an attribute unless it has that value already: a redraw that changes nothing mutates nothing. */
+export function setAttributeIfChanged(node: Element, name: string, value: string): void {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+const ROLE_KEYS = { user: "roleUser", assistant: "roleAssistant", system: "roleSystem" } as const;
 
 interface Block {
   raw: string;
@@ -65,6 +77,8 @@ export class MessageView {
   #blocks: Block[] = [];
   #basis: Basis | undefined;
   #copy: HTMLButtonElement;
+  /** Whether the message was drawn, and drawn pending: its end is announced. */
+  #drawnPending: boolean | undefined;
 
   constructor() {
     this.node = document.createElement("article");
@@ -82,8 +96,9 @@ export class MessageView {
 
   /** Draws `message`; with `force`, nothing drawn before is kept. Never throws. */
   render(message: TranscriptMessage, given: RenderDeps, force: boolean): void {
-    const deps: Required<RenderDeps> = { ...given, strings: given.strings ?? englishLocalizer };
+    const deps: Required<RenderDeps> = { ...given, strings: given.strings ?? englishLocalizer, announce: given.announce };
     this.#attributes(message, deps.strings);
+    this.#announce(message, deps);
     try {
       this.#content(message, deps, force);
     } catch (error) {
@@ -97,15 +112,26 @@ export class MessageView {
   #attributes(message: TranscriptMessage, strings: Localizer): void {
     const node = this.node;
     const copy = strings.text("copyMessage");
-    this.#copy.setAttribute("aria-label", copy);
-    this.#copy.title = copy;
+    setAttributeIfChanged(this.#copy, "aria-label", copy);
+    setAttributeIfChanged(this.#copy, "title", copy);
     node.dataset.role = message.role;
+    // Named by its speaker, so a screen reader's list of articles says who wrote each one.
+    setAttributeIfChanged(node, "aria-label", strings.text("messageFrom", { speaker: strings.text(ROLE_KEYS[message.role]) }));
     node.dataset.messageId = message.id;
     node.setAttribute("part", `message message-${message.role}${message.pending ? " message-pending" : ""}`);
     if (message.pending) node.dataset.pending = "true";
     else delete node.dataset.pending;
     if (message.pending) node.setAttribute("aria-busy", "true");
     else node.removeAttribute("aria-busy");
+  }
+
+  /** A reply by someone else that is new or has just finished is said once, by its speaker's name. */
+  #announce(message: TranscriptMessage, deps: Required<RenderDeps>): void {
+    const wasPending = this.#drawnPending;
+    this.#drawnPending = message.pending === true;
+    if (message.role === "user" || message.pending || !deps.announce) return;
+    if (wasPending === false) return; // drawn before, and already finished then
+    deps.announce(deps.strings.text("replyFinished", { speaker: deps.strings.text(ROLE_KEYS[message.role]) }));
   }
 
   #reset(): void {

@@ -11,6 +11,14 @@ export const transcriptStyles = css`
   :host([hidden]) {
     display: none;
   }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   .messages {
     display: flex;
     flex-direction: column;
@@ -48,9 +56,14 @@ export const transcriptStyles = css`
   .message[data-pending] .bubble {
     opacity: 0.65;
   }
+  /* Always shown (a touch screen has no hover), at least 24 CSS px square (WCAG 2.5.8). */
   .copy-button {
     display: inline-flex;
     align-items: center;
+    justify-content: center;
+    min-width: 24px;
+    min-height: 24px;
+    box-sizing: border-box;
     align-self: flex-start;
     margin: 0 calc(var(--_space) * 0.5);
     padding: 0.25em;
@@ -62,13 +75,9 @@ export const transcriptStyles = css`
     font-size: 0.75em;
     cursor: pointer;
     user-select: none;
-    /* Shown while the message is hovered or the button focused; always there for keyboards. */
-    opacity: 0;
   }
-  .message:hover .copy-button,
-  .copy-button:focus-visible,
-  .copy-button[data-copy-state] {
-    opacity: 1;
+  .message:hover .copy-button {
+    color: var(--_fg);
   }
   .copy-button:focus-visible {
     outline: 2px solid var(--_focus);

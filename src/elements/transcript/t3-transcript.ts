@@ -1,5 +1,6 @@
 import { LitElement, html } from "lit";
 import type { T3StringTable } from "../../l10n/catalog.js";
+import type { Localizer } from "../../l10n/localizer.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
 import { detailsStyles } from "../../presentation/details.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
@@ -10,6 +11,8 @@ import type { AttachmentUrlResolver } from "./attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";
+import { Announcer } from "./announcer.js";
+import { setAttributeIfChanged } from "./message-view.js";
 import { MediaModal } from "./media-modal.js";
 import { MessageList } from "./message-list.js";
 import { StringsController } from "../strings-controller.js";
@@ -91,6 +94,9 @@ export class T3TranscriptElement extends LitElement {
   #list = new MessageList();
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
   #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
+  #announcer = new Announcer();
+  /** Whether the thread was drawn to the end once: what is drawn after that is new. */
+  #settled = false;
   #strings = new StringsController(this, () => this.#redrawAll());
   #registry: ChipRegistry = chipRegistry;
   #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
@@ -204,7 +210,7 @@ export class T3TranscriptElement extends LitElement {
 
   protected override render() {
     const { popover, hoverCard, modal } = this.#overlays;
-    return html`${this.#list.node}${popover.node}${hoverCard.node}${modal.node}`;
+    return html`${this.#list.node}${popover.node}${hoverCard.node}${modal.node}${this.#announcer.node}`;
   }
 
   protected override updated(): void {
@@ -227,15 +233,29 @@ export class T3TranscriptElement extends LitElement {
       const strings = this.#strings.localizer;
       this.#overlays.modal.localize(strings);
       this.#overlays.popover.localize(strings);
-      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, strings };
+      this.#describeList(strings);
+      const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
+      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, strings, announce };
       if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
         if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
         return;
       }
     }
+    this.#settled = true;
     const waiters = this.#drawnWaiters;
     this.#drawnWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+
+  /**
+   * The list is the conversation's `log`; its live announcements are off because this element
+   * says finished replies itself (announcer.ts), not every streamed token.
+   */
+  #describeList(strings: Localizer): void {
+    const list = this.#list.node;
+    setAttributeIfChanged(list, "role", "log");
+    setAttributeIfChanged(list, "aria-live", "off");
+    setAttributeIfChanged(list, "aria-label", strings.text("conversation"));
   }
 
   #subscribe(): void {

@@ -1,4 +1,5 @@
 import { expect } from "@esm-bundle/chai";
+import { executeServerCommand } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { Suggestion } from "../../../src/elements/composer/types.js";
 import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, press, record, type, unmountAll } from "./helpers.js";
@@ -61,7 +62,6 @@ describe("<t3-composer> suggestions", () => {
     expect(listbox(el).matches(":popover-open")).to.equal(true);
     expect(options(el)).to.deep.equal(["@src/app.ts TypeScript", "@src/api.ts"]);
     const editor = editorOf(el);
-    expect(editor.getAttribute("aria-expanded")).to.equal("true");
     expect(editor.getAttribute("aria-controls")).to.equal(listbox(el).id);
     expect(editor.getAttribute("aria-activedescendant")).to.equal(listbox(el).querySelector('[aria-selected="true"]')!.id);
   });
@@ -88,7 +88,7 @@ describe("<t3-composer> suggestions", () => {
       context: { version: 1, records: [{ version: 1, kind: "mention", contextId: "mention_src-api-ts-cb00b256ce785669", label: "src/api.ts", path: "src/api.ts" }] },
     });
     expect(listbox(el).matches(":popover-open")).to.equal(false);
-    expect(editorOf(el).getAttribute("aria-expanded")).to.equal("false");
+    expect(editorOf(el).hasAttribute("aria-activedescendant")).to.equal(false);
   });
 
   it("shares one record when the same mention is chosen twice", async () => {
@@ -206,15 +206,25 @@ describe("<t3-composer> suggestions", () => {
   });
 });
 
-describe("<t3-composer> combobox semantics", () => {
+describe("<t3-composer> editor semantics", () => {
   afterEach(unmountAll);
 
-  it("exposes the editor as a labelled combobox that controls the listbox", async () => {
-    const el = await mount({ "aria-label": "Prompt" });
+  it("exposes the editor as a labelled multi-line text box with suggestions it controls", async () => {
+    const el = await mount({ "aria-label": "Prompt", placeholder: "Ask" });
     const editor = editorOf(el);
-    expect(["role", "aria-haspopup", "aria-autocomplete", "aria-expanded", "aria-label"].map((name) => editor.getAttribute(name))).to.deep.equal([
-      "combobox", "listbox", "list", "false", "Prompt",
+    expect(["role", "aria-multiline", "aria-autocomplete", "aria-controls", "aria-label", "aria-placeholder"].map((name) => editor.getAttribute(name))).to.deep.equal([
+      "textbox", "true", "list", "suggestions", "Prompt", "Ask",
     ]);
+    // A combobox's attributes, not allowed on a text box.
+    expect(["aria-expanded", "aria-haspopup"].map((name) => editor.hasAttribute(name))).to.deep.equal([false, false]);
+  });
+
+  it("keeps the drawn placeholder out of the accessibility tree (not read as typed text)", async () => {
+    const el = await mount({ placeholder: "Ask about your code" });
+    expect(editorOf(el).querySelector(".t3-placeholder")).not.to.equal(null);
+    const { nodes } = await executeServerCommand<{ nodes: Array<{ role: string; name: string }> }, Record<string, never>>("ax-names", {});
+    // Named once, as the text box's placeholder; never as text inside it.
+    expect(nodes.filter((node) => node.name.includes("Ask about your code")).map((node) => node.role)).to.deep.equal([]);
   });
 });
 
