@@ -20,6 +20,8 @@ export const frenchStrings = {
   cancel: "Annuler",
   remove: "Retirer",
   unavailableContext: "Contexte indisponible, {label}",
+  unavailableComposer: "Ce contexte n’est plus disponible. Retirez-le ou joignez-le à nouveau.",
+  unavailableTranscript: "Ce contexte n’est plus disponible.",
   details: "Détails",
   conversation: "Conversation",
   messageFrom: "{speaker}",

@@ -42,6 +42,10 @@ export interface T3Strings {
   remove: string;
   /** An unresolved chip's accessible name. `{label}`: its label. */
   unavailableContext: string;
+  /** Why an unresolved chip is unavailable, in the composer (its tooltip and description). */
+  unavailableComposer: string;
+  /** Why an unresolved chip is unavailable, in the transcript (its tooltip and hover card). */
+  unavailableTranscript: string;
   /** The name of a details popover whose chip has none. */
   details: string;
   /** The name of the transcript's message log. */
@@ -100,6 +104,8 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   cancel: "Cancel",
   remove: "Remove",
   unavailableContext: "Unavailable context, {label}",
+  unavailableComposer: "This context is no longer available. Remove it or attach it again.",
+  unavailableTranscript: "This context is no longer available.",
   details: "Details",
   conversation: "Conversation",
   messageFrom: "{speaker}",

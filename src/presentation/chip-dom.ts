@@ -132,6 +132,8 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   attribute(target, "data-tone", guarded(() => presenter.tone?.(subject)) || undefined, fresh);
   const tooltip = presenter.details === "tooltip" ? (guarded(() => presenter.tooltip?.(subject, surface)) ?? chip.label) : undefined;
   attribute(target, "title", tooltip || undefined, fresh);
+  // Why an unresolved chip is unavailable, for a screen reader (a tooltip is hover-only).
+  attribute(target, "aria-description", !chip.resolved && tooltip ? tooltip : undefined, fresh);
 
   if (!fresh) target.replaceChildren();
   const custom = presenter.render ? guarded(() => presenter.render!(subject, surface)) : undefined;

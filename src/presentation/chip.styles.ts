@@ -75,6 +75,26 @@ export const chipStyles = [
     .t3-chip[data-tone="draft"] { --_tone: var(--_tone-draft); }
     .t3-chip[data-tone="merged"] { --_tone: var(--_tone-merged); }
     .t3-chip[data-tone="closed"] { --_tone: var(--_tone-closed); }
+    /* Forced colors (Windows high contrast) replace backgrounds with Canvas, which would blank
+       every icon, since they are masks over a currentColor background: the icons keep their own
+       paint, in system colours, and the pull-request tones take distinct ones. */
+    @media (forced-colors: active) {
+      .t3-chip {
+        border-color: CanvasText;
+      }
+      .t3-chip[data-context-unresolved] {
+        border-color: GrayText;
+      }
+      .t3-chip-icon {
+        forced-color-adjust: none;
+        background: CanvasText;
+      }
+      .t3-chip[data-context-unresolved] .t3-chip-icon { background: GrayText; }
+      .t3-chip[data-tone="open"] .t3-chip-icon { background: LinkText; }
+      .t3-chip[data-tone="draft"] .t3-chip-icon { background: GrayText; }
+      .t3-chip[data-tone="merged"] .t3-chip-icon { background: Highlight; }
+      .t3-chip[data-tone="closed"] .t3-chip-icon { background: Mark; }
+    }
   `,
   unsafeCSS(iconRules()),
 ];

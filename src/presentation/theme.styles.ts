@@ -19,7 +19,8 @@ export const themeStyles = css`
     --_space: var(--t3-space, 8px);
     --_chip-bg: var(--t3-chip-bg, #eef2f6);
     --_chip-fg: var(--t3-chip-fg, #1f2328);
-    --_chip-border: var(--t3-chip-border, #d1d9e0);
+    /* 3.3:1 against the chip and 3.7:1 against white: a chip's edge is a component boundary (WCAG 1.4.11). */
+    --_chip-border: var(--t3-chip-border, #7d8590);
     --_chip-radius: var(--t3-chip-radius, 6px);
     --_tone-open: var(--t3-tone-open, #1a7f37);
     --_tone-draft: var(--t3-tone-draft, #59636e);
@@ -37,16 +38,25 @@ export const themeStyles = css`
       --_muted: var(--t3-muted, #9198a1);
       --_border: var(--t3-border, #3d444d);
       --_accent: var(--t3-accent, #4493f8);
-      --_danger: var(--t3-danger, #f85149);
+      /* 5.9:1 on a dark chip: a failed upload's suffix is text. */
+      --_danger: var(--t3-danger, #ff7b72);
       --_surface: var(--t3-surface, #151b23);
       --_chip-bg: var(--t3-chip-bg, #212830);
       --_chip-fg: var(--t3-chip-fg, #e6edf3);
-      --_chip-border: var(--t3-chip-border, #3d444d);
+      --_chip-border: var(--t3-chip-border, #768390);
       --_tone-open: var(--t3-tone-open, #3fb950);
       --_tone-draft: var(--t3-tone-draft, #9198a1);
       --_tone-merged: var(--t3-tone-merged, #ab7df8);
       --_tone-closed: var(--t3-tone-closed, #f85149);
       --_focus: var(--t3-focus-ring, #4493f8);
+    }
+  }
+  /* A person who asked for more contrast gets text-coloured edges and secondary text. */
+  @media (prefers-contrast: more) {
+    :host {
+      --_muted: var(--t3-fg, currentColor);
+      --_border: var(--t3-fg, currentColor);
+      --_chip-border: var(--t3-fg, currentColor);
     }
   }
 `;

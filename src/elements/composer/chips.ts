@@ -58,7 +58,5 @@ export function drawChip(core: ComposerCore, dom: HTMLElement, attrs: ChipAttrs)
   if (entry?.status === "failed") {
     dom.title = strings.text("uploadRetryHint");
     dom.setAttribute("aria-description", dom.title);
-  } else {
-    dom.removeAttribute("aria-description");
   }
 }

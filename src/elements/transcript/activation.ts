@@ -69,19 +69,52 @@ function runDefault(node: HTMLElement, action: Action, overlays: Overlays): void
 }
 
 /**
- * Shows or hides the hover card of a chip that stands for a web page (a pull request), as the
- * pointer or focus enters or leaves it.
+ * What a chip's hover card shows: the details of a chip that stands for a web page (a pull
+ * request), or why an unresolved chip is unavailable (its tooltip, which a keyboard or a finger
+ * could not otherwise reach); `null` for other chips.
+ */
+function cardContent(node: HTMLElement): Node | null {
+  const binding = chipBinding(node);
+  if (!binding) return null;
+  if (binding.href) return chipDetails(binding.chip, binding.surface) ?? null;
+  if (binding.chip.resolved || !node.title) return null;
+  const text = document.createElement("p");
+  text.className = "hover-card-text";
+  text.textContent = node.title;
+  return text;
+}
+
+/**
+ * Shows or hides a chip's hover card as the pointer or focus enters or leaves it. A finger's
+ * pointer events are left to `previewOnTap`: a tap shows the card instead of following the link.
  */
 export function hoverChip(event: Event, list: HTMLElement, hoverCard: HoverCard, entering: boolean): void {
+  if (event instanceof PointerEvent && event.pointerType === "touch") return;
   const node = actionTarget(event, list);
-  const binding = node ? chipBinding(node) : undefined;
-  if (!node || !binding?.href) return;
+  if (!node || !chipBinding(node)) return;
   const related = (event as PointerEvent | FocusEvent).relatedTarget;
-  if (related instanceof Node && node.contains(related)) return; // moving inside the chip
+  // Moving inside the chip, or onto its card (WCAG 1.4.13: the card can be hovered).
+  if (related instanceof Node && (node.contains(related) || hoverCard.node.contains(related))) return;
   if (!entering) {
-    if (hoverCard.chip === node) hoverCard.hide();
+    // A pointer gets time to cross onto the card; focus moving away is final.
+    if (hoverCard.chip === node) {
+      if (event instanceof FocusEvent) hoverCard.hide();
+      else hoverCard.hideSoon();
+    }
     return;
   }
-  const content = chipDetails(binding.chip, binding.surface);
+  const content = cardContent(node);
   if (content) hoverCard.show(node, content);
+}
+
+/**
+ * A tap on a chip that has a card shows the card first (a phone has no hover); the next tap
+ * does what a click does. Returns whether the tap was taken.
+ */
+export function previewOnTap(node: HTMLElement, hoverCard: HoverCard): boolean {
+  if (hoverCard.chip === node) return false;
+  const content = cardContent(node);
+  if (!content) return false;
+  hoverCard.show(node, content);
+  return true;
 }

@@ -108,7 +108,8 @@ export function renderFileRow(files: readonly TranscriptAttachment[], { resolveA
       const size = document.createElement("span");
       size.className = "file-size";
       size.textContent = strings.bytes(file.sizeBytes);
-      button.append(size);
+      // A space between name and size, so the visible text reads as the name says it.
+      button.append(" ", size);
     }
     const url = attachmentUrl(file, resolve);
     if (isVideoMimeType(file.mimeType)) {

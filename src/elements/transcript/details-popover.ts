@@ -3,6 +3,9 @@
 // CSS anchor positioning. No geometry is computed here.
 import type { Localizer } from "../../l10n/localizer.js";
 
+/** What a Tab can stop at inside the popover. */
+const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]), [tabindex]";
+
 /** The anchor name the open popover's chip carries; tree-scoped to the shadow root. */
 const ANCHOR = "--t3-details-anchor";
 
@@ -21,6 +24,7 @@ export class DetailsPopover {
     node.setAttribute("popover", "auto");
     node.setAttribute("role", "dialog");
     node.tabIndex = -1;
+    node.addEventListener("keydown", (event) => this.#keydown(event));
     node.addEventListener("beforetoggle", (event) => this.#beforeToggle(event as ToggleEvent));
     node.addEventListener("toggle", (event) => this.#toggled(event as ToggleEvent));
     this.node = node;
@@ -54,6 +58,30 @@ export class DetailsPopover {
     // Focus moves into the popover so a screen reader reads it and Tab walks its links; Escape
     // (or a click elsewhere) closes it and focus goes back to the chip.
     this.node.focus({ preventScroll: true });
+  }
+
+  /**
+   * Tab order as a disclosure's (WAI-ARIA APG): the popover sits between its chip and what
+   * follows the chip. Tab past its last stop closes it and moves on from the chip; Shift+Tab
+   * before its first goes back to the chip. The popover lives at the end of the shadow root
+   * (and in the top layer), so without this, Tab would leave the transcript.
+   */
+  #keydown(event: KeyboardEvent): void {
+    const chip = this.#chip;
+    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey || !chip?.isConnected) return;
+    const stops = [...this.node.querySelectorAll<HTMLElement>(TABBABLE)].filter((node) => node.tabIndex >= 0 && !node.closest("[hidden], [inert]"));
+    const active = (this.node.getRootNode() as ShadowRoot | Document).activeElement;
+    if (event.shiftKey) {
+      if (active !== this.node && active !== stops[0]) return;
+      event.preventDefault();
+      chip.focus();
+      return;
+    }
+    if (stops.length > 0 && active !== stops[stops.length - 1]) return;
+    // Focus goes to the chip without canceling the key: the browser then moves on from there.
+    this.#returnFocus = false;
+    chip.focus();
+    this.close();
   }
 
   close(): void {

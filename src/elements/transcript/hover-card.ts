@@ -2,10 +2,16 @@
 // while the chip is hovered or focused, anchored to it with CSS anchor positioning.
 
 const ANCHOR = "--t3-hover-anchor";
+/**
+ * How long the card stays after the pointer leaves its chip or itself, in ms: time to cross the
+ * gap between them (WCAG 1.4.13: the pointer can move onto the card without it closing).
+ */
+const HIDE_DELAY_MS = 300;
 
 export class HoverCard {
   readonly node: HTMLElement;
   #chip: HTMLElement | null = null;
+  #hideTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     const node = document.createElement("div");
@@ -15,6 +21,11 @@ export class HoverCard {
     // `hint` does not close an open details popover; where it is unknown it acts as `manual`.
     node.setAttribute("popover", "hint");
     node.setAttribute("role", "tooltip");
+    node.addEventListener("pointerenter", () => this.#cancelHide());
+    node.addEventListener("pointerleave", (event) => {
+      const chip = this.#chip;
+      if (!(event.relatedTarget instanceof Node && chip?.contains(event.relatedTarget))) this.hideSoon();
+    });
     node.addEventListener("toggle", (event) => {
       if ((event as ToggleEvent).newState === "closed") this.#detach();
     });
@@ -26,6 +37,7 @@ export class HoverCard {
   }
 
   show(chip: HTMLElement, content: Node): void {
+    this.#cancelHide();
     if (this.#chip === chip) return;
     this.hide();
     this.#detach();
@@ -36,7 +48,19 @@ export class HoverCard {
     this.node.showPopover();
   }
 
+  /** Hides the card unless the pointer comes back to it or its chip first. */
+  hideSoon(): void {
+    this.#cancelHide();
+    this.#hideTimer = setTimeout(() => this.hide(), HIDE_DELAY_MS);
+  }
+
+  #cancelHide(): void {
+    clearTimeout(this.#hideTimer);
+    this.#hideTimer = undefined;
+  }
+
   hide(): void {
+    this.#cancelHide();
     if (this.node.matches(":popover-open")) this.node.hidePopover();
     this.#detach();
   }

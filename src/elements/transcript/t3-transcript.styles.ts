@@ -272,6 +272,9 @@ export const transcriptStyles = css`
   .popover:focus-visible {
     outline: 2px solid var(--_focus);
   }
+  .hover-card-text {
+    margin: 0;
+  }
   .hover-card {
     position-anchor: --t3-hover-anchor;
     max-width: min(24rem, calc(100vw - 16px));

@@ -6,7 +6,7 @@ import { detailsStyles } from "../../presentation/details.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
-import { actionTarget, activate, hoverChip, type Overlays } from "./activation.js";
+import { actionTarget, activate, hoverChip, previewOnTap, type Overlays } from "./activation.js";
 import type { AttachmentUrlResolver } from "./attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
@@ -101,6 +101,8 @@ export class T3TranscriptElement extends LitElement {
   #registry: ChipRegistry = chipRegistry;
   #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
   #connection: AbortController | null = null;
+  /** The kind of pointer that pressed last (`touch`, `mouse`, `pen`): a tap previews. */
+  #lastPointer = "";
   #unsubscribe: (() => void) | null = null;
   /** The presenters drawn with, to notice a change made while disconnected. */
   #drawnWith: ReadonlyArray<ChipPresenter | undefined> = [];
@@ -185,7 +187,13 @@ export class T3TranscriptElement extends LitElement {
     const list = this.#list.node;
     list.addEventListener("click", (event) => this.#onClick(event), { signal });
     list.addEventListener("copy", (event) => copySelection(this.#copySource, this.renderRoot as ShadowRoot, list, event), { signal });
-    const hover = (entering: boolean) => (event: Event) => hoverChip(event, list, this.#overlays.hoverCard, entering);
+    const hover = (entering: boolean) => (event: Event) => {
+      // A tap focuses its chip too: the tap itself decides what shows (previewOnTap).
+      if (event.type === "focusin" && this.#lastPointer === "touch") return;
+      hoverChip(event, list, this.#overlays.hoverCard, entering);
+    };
+    list.addEventListener("pointerdown", (event) => void (this.#lastPointer = event.pointerType), { signal, capture: true });
+    list.addEventListener("keydown", () => void (this.#lastPointer = ""), { signal, capture: true });
     list.addEventListener("pointerover", hover(true), { signal });
     list.addEventListener("pointerout", hover(false), { signal });
     list.addEventListener("focusin", hover(true), { signal });
@@ -284,6 +292,8 @@ export class T3TranscriptElement extends LitElement {
       return;
     }
     const node = actionTarget(event, this.#list.node);
-    if (node) activate(this, node, this.#overlays);
+    if (!node) return;
+    if (this.#lastPointer === "touch" && previewOnTap(node, this.#overlays.hoverCard)) return;
+    activate(this, node, this.#overlays);
   }
 }

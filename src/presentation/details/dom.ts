@@ -88,6 +88,8 @@ export function numberedLines(
   classify?: (line: string) => string | undefined,
 ): HTMLElement {
   const pre = el("pre", `t3-details-code ${className}`);
+  // A focus stop, so that a keyboard can scroll lines wider or longer than the card.
+  pre.tabIndex = 0;
   const code = el("code");
   text.split("\n").forEach((line, index) => {
     if (index > 0) code.append("\n");

@@ -12,6 +12,6 @@ export const UNRESOLVED_TOOLTIP = {
  */
 export const unresolvedPresenter: FallbackPresenter = {
   details: "tooltip",
-  tooltip: (_record, surface) => UNRESOLVED_TOOLTIP[surface.name],
+  tooltip: (_record, surface) => surface.localizer?.text(surface.name === "composer" ? "unavailableComposer" : "unavailableTranscript") ?? UNRESOLVED_TOOLTIP[surface.name],
   expanded: "none",
 };

@@ -382,7 +382,7 @@ describe("<t3-transcript> media and files", () => {
       }),
     ]);
     const row = article(el, "m1").querySelector("[part=files]")!;
-    expect([...row.querySelectorAll("button")].map((b) => b.textContent)).to.deep.equal(["extra.zip2.0 KB"]);
+    expect([...row.querySelectorAll("button")].map((b) => b.textContent)).to.deep.equal(["extra.zip 2.0 KB"]);
     const open = stubOpen();
     try {
       await click(row.querySelector("button")!);

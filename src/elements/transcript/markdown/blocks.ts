@@ -35,6 +35,9 @@ function list(token: Tokens.List, hooks: MarkdownHooks): HTMLElement {
       const rendered = child.type === "text" || child.type === "checkbox" ? inlineBlock(child, hooks) : renderBlock(child, hooks);
       if (rendered) li.append(rendered);
     }
+    // A task's checkbox is named by the task's text (a checkbox with no name reads as "checkbox").
+    const box = item.task ? li.querySelector("input[type=checkbox]") : null;
+    if (box) box.setAttribute("aria-label", (li.textContent ?? "").trim());
     node.append(li);
   }
   return node;
