@@ -51,6 +51,15 @@ export const themeStyles = css`
       --_focus: var(--t3-focus-ring, #4493f8);
     }
   }
+  /* Read by screen readers, not drawn: the live regions. */
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   /* A person who asked for more contrast gets text-coloured edges and secondary text. */
   @media (prefers-contrast: more) {
     :host {

@@ -9,19 +9,6 @@
 //   tap           { x, y }             a finger's tap at (x, y)
 //   long-press    { x, y, ms }         a finger held at (x, y) for `ms`, then lifted
 //   screenshot    { x, y, width, height } a PNG of that part of the viewport, base64
-const sessions = new WeakMap();
-
-async function devtools(session) {
-  if (session.browser.type !== "puppeteer") throw new Error(`${session.browser.type} has no DevTools session`);
-  const page = session.browser.getPage(session.id);
-  let client = sessions.get(page);
-  if (!client) {
-    client = await page.createCDPSession();
-    sessions.set(page, client);
-  }
-  return client;
-}
-
 const touch = (client, type, points) => client.send("Input.dispatchTouchEvent", { type, touchPoints: points });
 
 const commands = {
@@ -60,7 +47,8 @@ const commands = {
   },
 };
 
-export function a11yCommandsPlugin() {
+/** `devtools(session)` gives the page's DevTools session (server-commands.mjs owns them). */
+export function a11yCommandsPlugin(devtools) {
   return {
     name: "t3-a11y-commands",
     async executeCommand({ command, payload, session }) {

@@ -245,6 +245,6 @@ export function serverCommands() {
     clipboardPlugin(),
     hostPlugin(),
     heapPlugin(),
-    a11yCommandsPlugin(),
+    a11yCommandsPlugin(devtools),
   ];
 }

@@ -214,12 +214,4 @@ export const composerStyles = css`
     justify-content: flex-end;
     gap: var(--_space);
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
 `;

@@ -11,14 +11,6 @@ export const transcriptStyles = css`
   :host([hidden]) {
     display: none;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
   .messages {
     display: flex;
     flex-direction: column;

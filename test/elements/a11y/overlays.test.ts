@@ -4,22 +4,12 @@
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
-import { centre, chip, cleanup, element, link, mention, mount, pullRequest, shadow, terminal, until, userMessage } from "../transcript/fixtures.js";
+import { centre, chip, cleanup, element, link, mention, mount, pullRequest, shadow, stubOpen, terminal, until, userMessage } from "../transcript/fixtures.js";
 
 const popoverOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElement>("[part=popover]")!;
 const cardOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElement>("[part=hover-card]")!;
 const isOpen = (node: HTMLElement) => node.matches(":popover-open");
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500)); // past the card's hide delay
-
-function stubOpen(): { calls: unknown[][]; restore(): void } {
-  const original = window.open;
-  const calls: unknown[][] = [];
-  window.open = ((...args: unknown[]) => {
-    calls.push(args);
-    return null;
-  }) as typeof window.open;
-  return { calls, restore: () => (window.open = original) };
-}
 
 const records = [terminal, element, mention, pullRequest];
 const thread = () => [userMessage("m1", `a ${link(element)} b ${link(terminal)} c ${link(mention)}`, { context: { version: 1, records } })];

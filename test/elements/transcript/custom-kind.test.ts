@@ -7,7 +7,7 @@ import { projectComposerContextForProvider } from "../../../src/codec/projection
 import { decodeComposerContextRecord } from "../../../src/contract/decode.js";
 import type { ComposerContextRecord, UnknownContextRecord } from "../../../src/contract/types.js";
 import { chipRegistry, createChipRegistry, entryBodyFromRegistry, type ChipPresenter } from "../../../src/presentation/index.js";
-import { article, chip, cleanup, mount, shadow, terminal, userMessage } from "./fixtures.js";
+import { article, chip, cleanup, mount, shadow, stubOpen, terminal, userMessage } from "./fixtures.js";
 
 const JiraPayload = v.object({
   key: v.pipe(v.string(), v.regex(/^[A-Z]+-\d+$/)),
@@ -90,12 +90,7 @@ describe("custom kinds (jira-issue)", () => {
 
   it("opens the host's details and its URL", async () => {
     const el = await mount([userMessage("m1", link, { context: { version: 1, records: [issue] } })], (t) => (t.registry = hostRegistry()));
-    const original = window.open;
-    const calls: unknown[][] = [];
-    window.open = ((...args: unknown[]) => {
-      calls.push(args);
-      return null;
-    }) as typeof window.open;
+    const { calls, restore } = stubOpen();
     try {
       chip(shadow(el), "jira-issue_proj-42").focus();
       // Focus shows the hover card with the host's details; Enter opens the issue.
@@ -103,7 +98,7 @@ describe("custom kinds (jira-issue)", () => {
       await sendKeys({ press: "Enter" });
       expect(calls).to.deep.equal([["https://jira.example.com/browse/PROJ-42", "_blank", "noopener,noreferrer"]]);
     } finally {
-      window.open = original;
+      restore();
     }
   });
 

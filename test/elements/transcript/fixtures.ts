@@ -140,3 +140,14 @@ export function centre(node: Element): [number, number] {
 export function cleanup(): void {
   for (const el of document.querySelectorAll("t3-transcript")) el.remove();
 }
+
+/** Replaces window.open for one test; returns the calls. */
+export function stubOpen(): { calls: unknown[][]; restore(): void } {
+  const original = window.open;
+  const calls: unknown[][] = [];
+  window.open = ((...args: unknown[]) => {
+    calls.push(args);
+    return null;
+  }) as typeof window.open;
+  return { calls, restore: () => (window.open = original) };
+}

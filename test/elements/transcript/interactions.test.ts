@@ -5,7 +5,7 @@ import type { ChipActivateDetail } from "../../../src/elements/chip-events.js";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
 import {
   annotation, article, centre, chip, cleanup, element, file, image, link, mention, mount, pngUrl, pullRequest, review,
-  screenshot, shadow, terminal, until, userMessage, video,
+  screenshot, shadow, stubOpen, terminal, until, userMessage, video,
 } from "./fixtures.js";
 
 const popoverOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElement>("[part=popover]")!;
@@ -17,16 +17,6 @@ async function click(node: Element): Promise<void> {
   await sendMouse({ type: "click", position: [x, y] });
 }
 
-/** Replaces window.open for one test; returns the calls. */
-function stubOpen(): { calls: unknown[][]; restore(): void } {
-  const original = window.open;
-  const calls: unknown[][] = [];
-  window.open = ((...args: unknown[]) => {
-    calls.push(args);
-    return null;
-  }) as typeof window.open;
-  return { calls, restore: () => (window.open = original) };
-}
 
 async function single(record: ComposerContextRecord, extra: Partial<Parameters<typeof userMessage>[2]> = {}) {
   return mount([userMessage("m1", `Look at ${link(record)} please`, { context: { version: 1, records: [record] }, ...extra })]);
