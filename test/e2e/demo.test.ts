@@ -174,3 +174,21 @@ describe("the demo app on the reference host", () => {
     expect(page.transcript.messages).to.deep.equal([{ ...stored, role: "user" }]);
   });
 });
+
+describe("the demo app in a second language", () => {
+  it("announces in French once the language picker says so, from the demo's French table", async () => {
+    const page = await openDemo(host, "e2e-french");
+    const doc = frameDocument(page.frame);
+    const picker = doc.querySelector<HTMLSelectElement>("#language")!;
+    picker.value = "fr";
+    picker.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(doc.documentElement.lang).to.equal("fr");
+    const shadow = page.composer.shadowRoot!;
+    await click(page.frame, sampleButton(page, "Terminal excerpt"));
+    await waitFor(() => shadow.querySelector("[role=status]")!.textContent!.includes("inséré"), "a French announcement");
+    expect(shadow.querySelector("[role=status]")!.textContent!.trim()).to.equal("Terminal: build lines 12-14 inséré.");
+    picker.value = "en";
+    picker.dispatchEvent(new Event("change", { bubbles: true }));
+    page.composer.clear();
+  });
+});
