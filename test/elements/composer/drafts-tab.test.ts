@@ -3,21 +3,21 @@
 // runs) or its renderer killed (Page.crash: nothing runs); a new tab with the same key must show
 // the draft exactly. What each ending guarantees:
 // - closing the tab, or the tab being hidden, saves the draft at once, whatever its size;
-// - a draft of ordinary size (PROMPT_SETTLE_MAX_CHARS) is saved in the task that changed it, so a
+// - a draft of ordinary size (PROMPT_SAVE_MAX_CHARS) is saved in the task that changed it, so a
 //   killed renderer keeps even the last keystroke;
 // - a bigger draft is saved within 500 ms: a renderer killed sooner loses the changes since
 //   (not asserted here: whether a save lands first is a matter of timing).
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
-import { PROMPT_SETTLE_MAX_CHARS } from "../../../src/elements/composer/settle.js";
+import { PROMPT_SAVE_MAX_CHARS } from "../../../src/elements/composer/persistence.js";
 import { terminal } from "./helpers.js";
 import type { DraftSnapshot } from "./snapshot.js";
 
 const PAGE = "/test/elements/composer/fixtures/draft-page.html";
 const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 /** Text past the prompt-save bound: a big draft, saved within 500 ms rather than at once. */
-const BIG_TEXT = "x".repeat(PROMPT_SETTLE_MAX_CHARS + 1);
+const BIG_TEXT = "x".repeat(PROMPT_SAVE_MAX_CHARS + 1);
 
 /** Another tab of this origin with a composer whose draft key is `key`. */
 class Tab {

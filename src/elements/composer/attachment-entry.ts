@@ -1,12 +1,13 @@
-// Attachments of a draft: the bytes and upload state behind image and file records (ui.md
-// points 8 and 9). An entry lives as long as its record, and goes aside with it.
+// The attachment entry of an image or file record: its bytes and upload state
+// (docs/composer.md, "Uploads"). The draft binds each entry to its record (draft-state.ts); only
+// the upload controller (uploads.ts) writes an entry's status.
 import { toKindScopedComposerContextId } from "../../codec/ids.js";
 import { MIME_TYPE_MAX, NAME_MAX } from "../../contract/limits.js";
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
 import { randomToken } from "../../editor/random.js";
 import type { ChipAttachmentState } from "../../presentation/types.js";
 
-/** Characters after `att_` in a local attachment id (README Decision 3). */
+/** Characters after `att_` in a local attachment id (docs/composer.md, "Uploads"). */
 const LOCAL_ID_LENGTH = 16;
 const FALLBACK_MIME_TYPE = "application/octet-stream";
 const FALLBACK_NAME = "attachment";
@@ -19,14 +20,11 @@ export interface AttachmentEntry {
   readonly kind: AttachmentKind;
   /** Bytes that can be uploaded (again); `null` when only the host has them. */
   file: Blob | null;
-  /** `uploading` with no `controller` means interrupted: it starts again when the entry is back. */
+  /** `uploading` while no upload runs means interrupted: it starts again when the entry is back. */
   status: "uploading" | "ready" | "failed";
   progress: number | undefined;
   /** The host's id, once uploaded. */
   attachmentId: string | undefined;
-  controller: AbortController | null;
-  /** Settles when the running upload ends, whichever way. */
-  settled: Promise<void> | null;
   /** An object URL of an image's bytes, while the element is connected. */
   url: string | null;
 }
@@ -62,68 +60,7 @@ export function newEntry(
   status: AttachmentEntry["status"],
   attachmentId?: string,
 ): AttachmentEntry {
-  return { contextId, localId, kind, file, status, progress: undefined, attachmentId, controller: null, settled: null, url: null };
-}
-
-export class AttachmentStore {
-  #live = new Map<string, AttachmentEntry>();
-  #aside = new Map<string, AttachmentEntry>();
-
-  get(contextId: string): AttachmentEntry | undefined {
-    return this.#live.get(contextId);
-  }
-
-  values(): IterableIterator<AttachmentEntry> {
-    return this.#live.values();
-  }
-
-  byLocalId(localId: string): AttachmentEntry | undefined {
-    for (const entry of this.#live.values()) if (entry.localId === localId) return entry;
-    return undefined;
-  }
-
-  add(entry: AttachmentEntry): void {
-    this.#live.set(entry.contextId, entry);
-    this.#aside.delete(entry.contextId);
-  }
-
-  /** Keeps an entry aside (staged, or parked with its record). */
-  stage(entry: AttachmentEntry): void {
-    this.#aside.set(entry.contextId, entry);
-  }
-
-  /** Moves an entry aside, stopping its upload and releasing its object URL. */
-  park(contextId: string): AttachmentEntry | undefined {
-    const entry = this.#live.get(contextId);
-    if (!entry) return undefined;
-    this.#live.delete(contextId);
-    stopUpload(entry);
-    releaseUrl(entry);
-    this.#aside.set(contextId, entry);
-    return entry;
-  }
-
-  unpark(contextId: string): AttachmentEntry | undefined {
-    const entry = this.#aside.get(contextId);
-    if (entry) this.add(entry);
-    return entry;
-  }
-
-  /** Drops everything, stopping uploads and releasing object URLs. */
-  reset(entries: Iterable<AttachmentEntry> = []): void {
-    for (const entry of [...this.#live.values(), ...this.#aside.values()]) {
-      stopUpload(entry);
-      releaseUrl(entry);
-    }
-    this.#live = new Map([...entries].map((entry) => [entry.contextId, entry]));
-    this.#aside.clear();
-  }
-}
-
-/** Aborts a running upload; the entry stays `uploading` (interrupted) to start again later. */
-export function stopUpload(entry: AttachmentEntry): void {
-  entry.controller?.abort();
-  entry.controller = null;
+  return { contextId, localId, kind, file, status, progress: undefined, attachmentId, url: null };
 }
 
 /** The object URL of an image's bytes, made on first use. */
