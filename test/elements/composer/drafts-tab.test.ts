@@ -37,6 +37,14 @@ class Tab {
     await executeServerCommand("page-type", { pageId: this.pageId, text });
   }
 
+  /** Resolves once the tab's composer shows `text` (it follows another tab through the `storage` event). */
+  async shows(text: string): Promise<void> {
+    await this.run(`new Promise((resolve) => {
+      const check = () => (t3.composer.value.text === ${JSON.stringify(text)} ? resolve(true) : setTimeout(check, 20));
+      check();
+    })`);
+  }
+
   snapshot(): Promise<DraftSnapshot> {
     return this.run("t3.snapshot()");
   }
@@ -146,3 +154,60 @@ describe("<t3-composer> draft-key when the tab goes away", function () {
     await again.end("close");
   });
 });
+
+describe("<t3-composer> draft-key in two tabs at once", function () {
+  this.timeout(20_000);
+  afterEach(() => localStorage.clear());
+
+  /** Resolves once this page's localStorage has no draft under `key` (a `storage` event says another tab removed it). */
+  function removedDraft(key: string): Promise<void> {
+    const name = DRAFT_STORAGE_PREFIX + key;
+    if (localStorage.getItem(name) === null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listen = (event: StorageEvent) => {
+        if (event.key !== name || event.newValue !== null) return;
+        window.removeEventListener("storage", listen);
+        resolve();
+      };
+      window.addEventListener("storage", listen);
+    });
+  }
+
+  for (const ending of ["send", "clear"] as const) {
+    it(`a tab showing a draft that the other tab ${ending === "send" ? "sent" : "cleared"} never writes it back, and a later tab opens empty`, async () => {
+      const key = freshKey();
+      const a = await Tab.open(key);
+      const b = await Tab.open(key);
+      await a.run("t3.composer.focus()");
+      await a.type("hello");
+      await savedDraft(key, (draft) => draft.text === "hello");
+      await b.shows("hello"); // b has no edits of its own: it follows a
+      await a.run(ending === "send" ? "t3.composer.send().then(() => true)" : "t3.composer.clear()");
+      await removedDraft(key);
+      await b.shows("");
+      // What used to write the old draft back: b's editor losing focus, b's page going away.
+      await b.run("t3.composer.focus(), document.activeElement.blur(), window.dispatchEvent(new PageTransitionEvent('pagehide'))");
+      await b.end("close");
+      expect(localStorage.getItem(DRAFT_STORAGE_PREFIX + key)).to.equal(null);
+      const c = await Tab.open(key);
+      expect((await c.snapshot()).value).to.deep.equal({ text: "" });
+      await Promise.all([a.end("close"), c.end("close")]);
+    });
+  }
+
+  it("a tab with edits of its own keeps them, and the other tab follows once they are saved", async () => {
+    const key = freshKey();
+    const a = await Tab.open(key);
+    const b = await Tab.open(key);
+    await a.run("t3.composer.focus()");
+    await a.type("from a");
+    await b.shows("from a");
+    await b.run("t3.composer.focus()");
+    await b.type(" and b");
+    await savedDraft(key, (draft) => draft.text === "from a and b");
+    await a.shows("from a and b");
+    expect((await b.snapshot()).value).to.deep.equal({ text: "from a and b" });
+    await Promise.all([a.end("close"), b.end("close")]);
+  });
+});
+
