@@ -1,4 +1,4 @@
-// The composer's clipboard (ui.md points 10 to 12). Copy, cut, paste and drop are taken over
+// The composer's clipboard (docs/composer.md, "Copy" and "Paste"). Copy, cut, paste and drop are taken over
 // before ProseMirror's own handlers see them: copy and cut write what the element says through
 // the event's `clipboardData` (the event still propagates), and paste and drop hand the data to
 // the element, so that clipboard or dragged HTML, which is untrusted, is never parsed into the

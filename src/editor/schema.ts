@@ -1,4 +1,4 @@
-// The composer's document model: plain text with chips, like a <textarea> (README Decision 7).
+// The composer's document model: plain text with chips, like a <textarea> (docs/composer.md, "Value").
 // One paragraph per line (the text joins them with "\n"), no marks, and one inline atom node
 // type for every kind of chip. Lines are grouped in chunks (`doc > chunk > paragraph`, see
 // chunks.ts): a chunk is a unit of drawing only and never shows in the text.
@@ -75,8 +75,6 @@ export const composerSchema = new Schema({
     },
   },
 });
-
-export type ComposerSchema = typeof composerSchema;
 
 /** The attributes of a chip node. */
 export function chipAttrs(node: ProseMirrorNode): ChipAttrs {

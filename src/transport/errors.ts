@@ -5,7 +5,6 @@ export type ComposerErrorCode =
   | "upload-failed"
   | "send-failed"
   | "attachment-unreachable"
-  | "paste-import-failed"
   | "storage-failed"
   | "invalid-frame";
 

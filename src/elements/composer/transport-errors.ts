@@ -22,7 +22,6 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ComposerErrorCode>([
   "upload-failed",
   "send-failed",
   "attachment-unreachable",
-  "paste-import-failed",
   "storage-failed",
   "invalid-frame",
 ]);
