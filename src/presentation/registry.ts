@@ -67,8 +67,10 @@ export function createChipRegistry(options: { fallback?: FallbackPresenter; base
     definitionList = undefined;
     for (const listener of listeners) listener();
   };
-  const unsubscribeBase = base?.subscribe(notify);
-  void unsubscribeBase; // a derived registry lives as long as its base: no teardown to do
+  // The base is listened to only while this registry has listeners of its own: a base's listener
+  // would keep this registry reachable for as long as the base lives (the shared registry: the
+  // page), so a derived registry nobody listens to any more must not be one of them.
+  let unsubscribeBase: (() => void) | undefined;
 
   const { fallback } = options;
   if (fallback !== undefined && (fallback === null || typeof fallback !== "object")) {
@@ -113,7 +115,14 @@ export function createChipRegistry(options: { fallback?: FallbackPresenter; base
     fallback: fallback ? { ...unresolvedPresenter, ...fallback } : (base?.fallback ?? unresolvedPresenter),
     subscribe(listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (base && !unsubscribeBase) unsubscribeBase = base.subscribe(notify);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          unsubscribeBase?.();
+          unsubscribeBase = undefined;
+        }
+      };
     },
   };
 }

@@ -134,6 +134,10 @@ export interface ChipRegistry {
   kinds(): string[];
   /** The presenter of unresolved chips: missing records, unknown kinds, payloads that fail. */
   readonly fallback: FallbackPresenter;
-  /** Calls `listener` after every `define` or `override` (here or in the base); returns an unsubscribe function. */
+  /**
+   * Calls `listener` after every `define` or `override` (here or in the base); returns an
+   * unsubscribe function. A derived registry listens to its base only while it has listeners, so
+   * once they unsubscribe nothing in the base keeps it alive.
+   */
   subscribe(listener: () => void): () => void;
 }
