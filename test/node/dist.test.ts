@@ -15,24 +15,33 @@ const notBuilt = built ? false : "dist/ is missing: run `npm run build` (npm tes
 const DOM_GLOBALS = ["window", "document", "navigator", "HTMLElement", "customElements", "localStorage", "CSSStyleSheet"];
 
 describe("built package", () => {
-  it("imports dist/codec.js in plain Node without touching a DOM global", { skip: notBuilt }, () => {
+  it("imports dist/codec.js in plain Node without touching a DOM global, and projects a custom kind there", { skip: notBuilt }, () => {
     const probe = `
       const touched = [];
       for (const name of ${JSON.stringify(DOM_GLOBALS)}) {
         Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); return undefined; } });
       }
       const codec = await import(${JSON.stringify(dist("codec.js").href)});
-      console.log(JSON.stringify({ touched, link: codec.formatComposerContextReference({ kind: "file", contextId: "f1", label: "a" }) }));
+      const kind = codec.defineContextKind({ kind: "jira-issue", entryBody: (record) => "key " + record.payload.key });
+      const record = { version: 1, contextId: "j1", kind: "jira-issue", label: "J", payload: { key: "J-1" } };
+      const projected = codec.projectComposerContextForProvider({ text: "[J](t3-context://v1/jira-issue/j1)", records: [record] }, { kinds: [kind] });
+      console.log(JSON.stringify({ touched, link: codec.formatComposerContextReference({ kind: "file", contextId: "f1", label: "a" }), projected }));
     `;
     const output = execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" });
-    assert.deepEqual(JSON.parse(output), { touched: [], link: "[a](t3-context://v1/file/f1)" });
+    assert.deepEqual(JSON.parse(output), {
+      touched: [],
+      link: "[a](t3-context://v1/file/f1)",
+      // A custom kind defined and projected on a server, with its own entry body.
+      projected: '[Jira issue: J; ref=j1]\n\n<t3_context version="1">\n<context kind="jira-issue" id="j1">\nkey J-1\n</context>\n</t3_context>',
+    });
   });
 
   // Bundlers drop imports of modules that package.json does not declare side-effectful: without
   // these, `import { createMemoryTransport } from "t3-composer"` in a Vite app defined no element.
   it("keeps the main entry's import of define.js, and declares both side-effectful", { skip: notBuilt }, () => {
     const index = readFileSync(dist("index.js"), "utf8");
-    assert.match(index, /^import [^;]*'\.\/define\.js';$/m);
+    // An import or a re-export: either evaluates define.js (rollup merges the two as it likes).
+    assert.match(index, /^(?:import|export) [^;]*'\.\/define\.js';$/m);
     const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { sideEffects: string[] };
     assert.deepEqual(
       ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js"].filter((file) => !pkg.sideEffects.includes(file)),
