@@ -4,7 +4,7 @@
 import { asKnownContextRecord } from "../contract/kinds.js";
 import type { ComposerContextRecord } from "../contract/types.js";
 import { WHITESPACE_RUN } from "./chars.js";
-import { escapeAttribute, escapeEnvelopeTags } from "./escape.js";
+import { escapeAttribute, escapeEnvelopeTags, escapeMarkerPunctuation } from "./escape.js";
 import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
 import { isSanitizedLabel, sanitizeComposerContextLabel } from "./references.js";
@@ -51,11 +51,11 @@ function displayName(kind: string): string {
  * The marker's label: CR, LF, `;` and `]` become spaces, whitespace collapses, ends are trimmed,
  * envelope tags are escaped. The label comes sanitized (single spaces, no line breaks or
  * brackets, no leading space), so only a `;` or a space left by the 200-unit cut can change it
- * before the escape.
+ * before the escapes; look-alikes of `[`, `]` and `;` become spaces too (docs/security.md).
  */
 function markerLabel(label: string): string {
   const clean = label.includes(";") || label.endsWith(" ") ? label.replace(MARKER_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim() : label;
-  return escapeEnvelopeTags(clean);
+  return escapeEnvelopeTags(escapeMarkerPunctuation(clean));
 }
 
 function entryBody(record: ComposerContextRecord, options: ProjectionOptions): string {
