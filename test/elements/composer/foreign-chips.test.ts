@@ -83,7 +83,7 @@ describe("<t3-composer> chips from foreign HTML, with an Android user agent", ()
 
   it("makes no chip of HTML pasted during a composition", async () => {
     frameElement = await androidFrame();
-    const win = frameElement.contentWindow!;
+    const win = frameElement.contentWindow! as Window & typeof globalThis;
     expect(win.navigator.userAgent).to.include("Android");
     const el = win.document.createElement("t3-composer") as T3ComposerElement;
     win.document.body.append(el);
