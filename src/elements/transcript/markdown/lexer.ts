@@ -22,19 +22,38 @@ export interface ContextReferenceToken {
  * label holds characters Markdown would read (`*`, `` ` ``, `_`).
  */
 const CONTEXT_LINK = /^(!?)\[([^\]\n]{0,512})\]\((t3-context:\/\/v1\/[^\s)]{1,200})\)/;
-const LINK_MARKER = "](t3-context://v1/";
+const OPEN_BRACKET = 0x5b; // [
+const BANG = 0x21; // !
+
+/**
+ * How far ahead the start hint looks for a `[`. marked's text rule already stops before every `[`
+ * and `!` (they are in its stop set), so a link is never swallowed by a text token; the hint only
+ * has to be right for the run in front of it. Searching the whole rest of the text at every inline
+ * token, as it once did, made 1 MB of `[a](` or `a_ ` quadratic (issue 14): bounding the look makes
+ * each call O(1) and the lexing linear.
+ */
+export const START_LOOKAHEAD = 256;
+
+/**
+ * Where the next context link may start in `src`, or `undefined` if no `[` lies within
+ * {@link START_LOOKAHEAD} characters. A `[` that turns out not to open a link only ends a text
+ * token early, and marked merges adjacent text tokens.
+ * @internal
+ */
+export function contextReferenceStart(src: string): number | undefined {
+  const end = Math.min(src.length, START_LOOKAHEAD);
+  for (let i = 0; i < end; i++) {
+    if (src.charCodeAt(i) !== OPEN_BRACKET) continue;
+    return i > 0 && src.charCodeAt(i - 1) === BANG ? i - 1 : i;
+  }
+  return undefined;
+}
 
 const contextReference: TokenizerExtension = {
   name: "contextReference",
   level: "inline",
   // A hint where the next link may start, so marked's text rule stops there.
-  start(src) {
-    const marker = src.indexOf(LINK_MARKER);
-    if (marker < 0) return undefined;
-    const open = src.lastIndexOf("[", marker);
-    if (open < 0) return undefined;
-    return open > 0 && src[open - 1] === "!" ? open - 1 : open;
-  },
+  start: contextReferenceStart,
   tokenizer(src): ContextReferenceToken | undefined {
     const match = CONTEXT_LINK.exec(src);
     if (!match) return undefined;
