@@ -25,6 +25,6 @@ export default {
     // import cycles, token counts): each leaves this list when its branch uses it.
     "pg", "@types/pg", "axe-core", "dpdm", "gpt-tokenizer",
     // Installed for the docs, the schema and the framework checks (docs/development.md).
-    "@valibot/to-json-schema", "ajv", "publint", "svelte-check", "vue-tsc", "typedoc", "vitepress",
+    "@valibot/to-json-schema", "ajv", "svelte-check", "vue-tsc", "typedoc", "vitepress",
   ],
 };
