@@ -8,10 +8,19 @@ import { minifyCss } from "./scripts/rollup-minify-css.mjs";
 const dependencies = Object.keys(pkg.dependencies ?? {});
 const isDependency = (id) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 
+/** The module that registers the elements: its import is for its effect, whatever `sideEffects` says. */
+const DEFINE_MODULE = /[\\/]src[\\/]elements[\\/]define\.ts$/;
+const defineHasEffects = () => ({
+  name: "t3-define-has-effects",
+  // A `transform` result's `moduleSideEffects` overrides what node-resolve said when resolving.
+  transform: (code, id) => (DEFINE_MODULE.test(id) ? { code, map: null, moduleSideEffects: true } : null),
+});
+
 const ts = () => esbuild({ target: "es2022", tsconfig: "tsconfig.json", legalComments: "none" });
 
 /** Minified, with lit's production build (no dev-mode warnings). */
 const minified = () => [
+  defineHasEffects(),
   minifyCss(),
   markedLexerOnly(),
   nodeResolve({ browser: true, exportConditions: ["production"] }),
@@ -25,9 +34,9 @@ const minified = () => [
  */
 const builds = {
   // The npm library: ESM, dependencies external, one file per entry plus shared chunks.
-  // node-resolve applies package.json `sideEffects` to our own sources too: that list names
-  // src/elements/define.ts, or the `import "./elements/define.js"` of src/index.ts would be
-  // dropped from dist/index.js, and importing "t3-composer" would define no element.
+  // node-resolve applies package.json `sideEffects` (which names shipped files only) to our own
+  // sources too: `defineHasEffects` keeps the `import "./elements/define.js"` of src/index.ts,
+  // without which importing "t3-composer" would define no element.
   library: {
     input: {
       index: "src/index.ts",
@@ -36,7 +45,7 @@ const builds = {
       define: "src/elements/define.ts",
     },
     external: isDependency,
-    plugins: [nodeResolve(), ts()],
+    plugins: [defineHasEffects(), nodeResolve(), ts()],
     output: { dir: "dist", format: "es", chunkFileNames: "chunks/[name]-[hash].js", sourcemap: true },
   },
   // The drop-in: one self-contained module for a <script type="module"> tag.

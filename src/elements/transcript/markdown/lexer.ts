@@ -63,8 +63,9 @@ const contextReference: TokenizerExtension = {
 
 /** The options `new Marked({ gfm: true, breaks, extensions: [contextReference] })` would lex with. */
 function lexerOptions(breaks: boolean): MarkedOptions {
-  return {
-    ...getDefaults(),
+  // Object.assign, not a spread: terser inlines `getDefaults()`'s literal into a spread, which
+  // leaves `gfm` and `breaks` twice in one object literal (esbuild then warns of duplicate keys).
+  return Object.assign(getDefaults(), {
     gfm: true,
     breaks,
     // The shape `Marked.use()` gives registered extensions.
@@ -74,7 +75,7 @@ function lexerOptions(breaks: boolean): MarkedOptions {
       inline: [contextReference.tokenizer],
       startInline: [contextReference.start!],
     },
-  };
+  });
 }
 
 // Two sets: user messages are typed as plain text (README Decision 7: Shift+Enter is one
