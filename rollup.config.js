@@ -48,12 +48,29 @@ const builds = {
     plugins: [defineHasEffects(), nodeResolve(), ts()],
     output: { dir: "dist", format: "es", chunkFileNames: "chunks/[name]-[hash].js", sourcemap: true },
   },
-  // The drop-in: one self-contained module for a <script type="module"> tag.
+  // The drop-in: one module for a <script type="module"> tag, defining both elements. The Markdown
+  // lexer and renderer are a chunk beside it (dist/drop-in/engine.js) that it imports relative to its
+  // own URL when a transcript first draws (src/elements/transcript/markdown/load.ts).
   "drop-in": {
-    input: "src/index.ts",
+    input: { "t3-composer": "src/index.ts" },
+    // The engine chunk imports a helper or two from the drop-in itself; by default rollup would
+    // move them into a third file and leave t3-composer.js a re-exporting facade.
+    preserveEntrySignatures: "allow-extension",
     plugins: minified(),
     // The map lets profiles (bench/profile.ts) and people debugging name the minified code.
-    output: { file: "dist/t3-composer.js", format: "es", inlineDynamicImports: true, sourcemap: true },
+    output: { dir: "dist", entryFileNames: "[name].js", chunkFileNames: "drop-in/[name].js", format: "es", sourcemap: true },
+  },
+  // The per-element drop-ins: each one self-contained file (the transcript's Markdown engine inlined, since
+  // it draws nothing without it).
+  "drop-in-composer": {
+    input: "src/drop-in/composer.ts",
+    plugins: minified(),
+    output: { file: "dist/composer.js", format: "es", inlineDynamicImports: true, sourcemap: true },
+  },
+  "drop-in-transcript": {
+    input: "src/drop-in/transcript.ts",
+    plugins: minified(),
+    output: { file: "dist/transcript.js", format: "es", inlineDynamicImports: true, sourcemap: true },
   },
   // The codec entry alone, minified: what the size budget measures.
   "codec-min": {

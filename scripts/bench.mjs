@@ -6,7 +6,7 @@ import { bin, run } from "./run.mjs";
 
 /** The rollup builds (rollup.config.js) each suite reads. */
 const NEEDS = {
-  size: ["drop-in", "codec-min"],
+  size: ["drop-in", "drop-in-composer", "drop-in-transcript", "codec-min"],
   decode: ["library"],
   project: ["library"],
   composer: ["drop-in"],

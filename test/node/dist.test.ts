@@ -44,7 +44,7 @@ describe("built package", () => {
     assert.match(index, /^(?:import|export) [^;]*'\.\/define\.js';$/m);
     const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { sideEffects: string[] };
     assert.deepEqual(
-      ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js"].filter((file) => !pkg.sideEffects.includes(file)),
+      ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js", "./dist/composer.js", "./dist/transcript.js"].filter((file) => !pkg.sideEffects.includes(file)),
       [],
     );
   });

@@ -9,6 +9,7 @@ import type { AttachmentUrlResolver } from "./attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";
+import { loadMarkdown, loadedMarkdown } from "./markdown/load.js";
 import { MediaModal } from "./media-modal.js";
 import { MessageList } from "./message-list.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
@@ -97,6 +98,8 @@ export class T3TranscriptElement extends LitElement {
   #drawnWith: ReadonlyArray<ChipPresenter | undefined> = [];
   /** The timer of the next drawing slice, while a long thread is drawn. */
   #nextSlice: ReturnType<typeof setTimeout> | undefined;
+  /** Whether drawing waits for the Markdown engine to load (markdown/load.ts). */
+  #awaitingMarkdown = false;
   /** Who waits for the thread to be drawn (`updateComplete`). */
   #drawnWaiters: Array<() => void> = [];
 
@@ -193,7 +196,7 @@ export class T3TranscriptElement extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.#nextSlice === undefined) this.#drawSlice();
+    if (this.#nextSlice === undefined && !this.#awaitingMarkdown) this.#drawSlice();
   }
 
   /** Resolves once lit has rendered and every message is drawn. */
@@ -208,8 +211,13 @@ export class T3TranscriptElement extends LitElement {
   #drawSlice(): void {
     this.#nextSlice = undefined;
     if (this.#list.pending) {
+      const markdown = loadedMarkdown();
+      if (!markdown) {
+        this.#awaitMarkdown();
+        return;
+      }
       this.#drawnWith = this.#presenters();
-      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl };
+      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, markdown };
       if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
         if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
         return;
@@ -218,6 +226,15 @@ export class T3TranscriptElement extends LitElement {
     const waiters = this.#drawnWaiters;
     this.#drawnWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+
+  #awaitMarkdown(): void {
+    if (this.#awaitingMarkdown) return;
+    this.#awaitingMarkdown = true;
+    void loadMarkdown().then(() => {
+      this.#awaitingMarkdown = false;
+      if (this.isConnected) this.#drawSlice();
+    });
   }
 
   #subscribe(): void {

@@ -3,7 +3,8 @@
 // HTML string is ever produced or parsed. The `Lexer` class is used on its own, not through a
 // `Marked` instance, so that the drop-in can leave marked's Parser, Renderer and `marked`
 // singleton out (scripts/rollup-marked-lexer.mjs).
-import { Lexer, getDefaults, type MarkedOptions, type TokenizerExtension, type Tokens, type TokensList } from "marked";
+import { Lexer, getDefaults, type MarkedOptions, type TokenizerExtension, type TokensList } from "marked";
+import { plainParagraph } from "./plain.js";
 
 /** A `[label](t3-context://v1/…)` or `![label](…)` link, as the codec's grammar matches it. */
 export interface ContextReferenceToken {
@@ -90,7 +91,6 @@ export function lexMarkdown(text: string, options: { breaks: boolean }): TokensL
     return Lexer.lex(text, options.breaks ? withBreaks : strict);
   } catch (error) {
     console.error("t3-composer: Markdown lexing failed; showing the text as it is", error);
-    const paragraph: Tokens.Paragraph = { type: "paragraph", raw: text, text, tokens: [{ type: "text", raw: text, text, escaped: true }] };
-    return Object.assign([paragraph], { links: {} });
+    return plainParagraph(text);
   }
 }
