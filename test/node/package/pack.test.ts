@@ -65,7 +65,7 @@ describe("the packed package", { skip: notBuilt }, () => {
     "./package.json": "export const ok = m.default.name === 't3-composer';",
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
-  const BROWSER_ENTRIES = [".", "./t3-composer.js"];
+  const BROWSER_ENTRIES = [".", "./t3-composer.js", "./composer.js", "./transcript.js"];
 
   for (const [entry, check] of Object.entries(NODE_ENTRIES)) {
     it(`imports t3-composer${entry.slice(1)} in Node`, () => {
