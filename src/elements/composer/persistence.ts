@@ -51,6 +51,8 @@ export class Persistence implements ReactiveController, DraftObserver {
   /** Characters the last save (or form value) wrote: how soon the next one may run. */
   #savedChars = 0;
   #stopListening: (() => void) | null = null;
+  /** What this page last wrote to or read from storage (`null`: no saved draft): a different one is another page's. */
+  #lastSaved: string | null = null;
 
   constructor(composer: Composer) {
     this.#composer = composer;
@@ -83,6 +85,27 @@ export class Persistence implements ReactiveController, DraftObserver {
   markUnsaved(): void {
     this.#unsaved = true;
     this.#schedule();
+  }
+
+  /**
+   * After a send (or a `t3-send` the host took), the draft is empty: saved at once, which removes
+   * the saved draft. If another page saved a draft of this key while the send ran, that draft is
+   * newer than the one sent: this page shows it instead, and leaves it saved.
+   */
+  sent(): void {
+    const key = this.#composer.host.draftKey;
+    if (key && this.#savedByAnotherPage(key) && this.#restore(key)) return;
+    this.saveNow();
+  }
+
+  /** Whether the draft saved under `key` is not the one this page last saw: another page wrote it. */
+  #savedByAnotherPage(key: string): boolean {
+    try {
+      const raw = localStorage.getItem(DRAFT_STORAGE_PREFIX + key);
+      return raw !== null && raw !== this.#lastSaved;
+    } catch {
+      return false; // reading fails the same way in `#restore`, which reports it
+    }
   }
 
   /** `draft-key` changed: the draft so far is saved under the old key, then the new key's loads. */
@@ -168,6 +191,7 @@ export class Persistence implements ReactiveController, DraftObserver {
     try {
       if (json === null) localStorage.removeItem(DRAFT_STORAGE_PREFIX + key);
       else localStorage.setItem(DRAFT_STORAGE_PREFIX + key, json);
+      this.#lastSaved = json;
       this.#unsaved = false;
       this.#loadedKey = key;
     } catch (error) {
@@ -198,6 +222,7 @@ export class Persistence implements ReactiveController, DraftObserver {
       this.#failed(`The draft under "${key}" could not be read.`, error);
       return false;
     }
+    this.#lastSaved = raw;
     if (raw === null) return false;
     let saved: ReturnType<typeof parseDraft>;
     try {
@@ -218,6 +243,7 @@ export class Persistence implements ReactiveController, DraftObserver {
   #followStorage(event: StorageEvent): void {
     const key = this.#composer.host.draftKey;
     if (!key || (event.key !== null && event.key !== DRAFT_STORAGE_PREFIX + key)) return;
+    // While a send runs the draft cannot change: what another page saved is followed when it ends (`sent`).
     if (this.#unsaved || this.#composer.sender.sending) return; // this page's draft wins, and will be saved
     if (!this.#restore(key)) this.#load(() => this.#composer.model.replace("", []));
   }

@@ -107,10 +107,10 @@ export class Sender implements ReactiveController {
     return error;
   }
 
-  /** After a send: an empty draft, saved at once (saving it removes the saved draft). */
+  /** After a send: an empty draft, saved at once (persistence.ts, `sent`). */
   #clearDraft(): void {
     this.#composer.model.replace("", []);
-    this.#composer.persistence.saveNow();
+    this.#composer.persistence.sent();
   }
 
   async #sendNow(): Promise<SentMessage | undefined> {

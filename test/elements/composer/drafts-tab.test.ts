@@ -195,6 +195,27 @@ describe("<t3-composer> draft-key in two tabs at once", function () {
     });
   }
 
+  it("what a tab typed while the other tab's send of the old draft ran is kept, in both tabs and for a later one", async () => {
+    const key = freshKey();
+    const a = await Tab.open(key);
+    const b = await Tab.open(key);
+    await a.run("t3.composer.focus()");
+    await a.type("hello");
+    await b.shows("hello");
+    await a.run("t3.holdSends(), void t3.composer.send(), true");
+    await b.run("t3.composer.focus()");
+    await b.type(" world");
+    await savedDraft(key, (draft) => draft.text === "hello world");
+    await a.run("t3.releaseSends(), new Promise((resolve) => t3.composer.addEventListener('t3-sent', () => resolve(true), { once: true }))");
+    expect((await a.snapshot()).value).to.deep.equal({ text: "hello world" }); // newer than what a sent
+    expect((await b.snapshot()).value).to.deep.equal({ text: "hello world" });
+    expect((JSON.parse(localStorage.getItem(DRAFT_STORAGE_PREFIX + key)!) as { text: string }).text).to.equal("hello world");
+    await Promise.all([a.end("close"), b.end("close")]);
+    const c = await Tab.open(key);
+    expect((await c.snapshot()).value).to.deep.equal({ text: "hello world" });
+    await c.end("close");
+  });
+
   it("a tab with edits of its own keeps them, and the other tab follows once they are saved", async () => {
     const key = freshKey();
     const a = await Tab.open(key);
