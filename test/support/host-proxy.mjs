@@ -131,9 +131,15 @@ function drain(req) {
   });
 }
 
-/** The request's headers for the host: the same, but addressed to the host itself. */
+/**
+ * The request's headers for the host: the same, but addressed to the host itself. The proxy puts
+ * the host on the page's origin, so a request from the page's own origin is a same-origin request
+ * of the host's (its Origin check passes); a request from any other origin keeps its Origin.
+ */
 function upstreamHeaders(req, port) {
-  return { ...req.headers, host: `127.0.0.1:${port}` };
+  const headers = { ...req.headers, host: `127.0.0.1:${port}` };
+  if (req.headers.origin === `http://${req.headers.host}`) headers.origin = `http://127.0.0.1:${port}`;
+  return headers;
 }
 
 function forwardRequest(host, path, req, res, rule) {

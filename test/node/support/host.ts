@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { HostLimits } from "../../../demo/host/limits.js";
+import type { HostLimits } from "../../../src/host/index.js";
 import { startHost, type RunningHost } from "../../../demo/host/server.js";
 
 export interface TestHost extends RunningHost {
