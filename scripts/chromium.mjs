@@ -25,7 +25,8 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-function isDebianLike() {
+/** Whether this is Debian or a derivative (apt-get and Debian package names). */
+export function isDebianLike() {
   if (existsSync("/etc/debian_version")) return true;
   try {
     return /\b(debian|ubuntu)\b/i.test(readFileSync("/etc/os-release", "utf8"));
