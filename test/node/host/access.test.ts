@@ -121,7 +121,7 @@ describe("uploads", () => {
     const again = await post(host, "once-thread", contextMessage(pendingId));
     assert.equal(again.status, 400);
     assert.equal((await fetch(`${host.apiUrl}/attachments/${pendingId}`)).status, 404);
-    assert.equal((await fetch(first.attachments![0]!.url)).status, 200);
+    assert.equal((await fetch(first.attachments![0]!.url!)).status, 200);
   });
 });
 

@@ -161,7 +161,7 @@ describe("live pushes", () => {
 
   it("serializes a push once for all the sockets of a thread", BOUNDED, async () => {
     const threadId = newThread();
-    const readers = [];
+    const readers: Awaited<ReturnType<typeof connect>>[] = [];
     for (let i = 0; i < SOCKETS_PER_THREAD; i++) readers.push(await connect(threadId));
     const stringify = JSON.stringify;
     let pushes = 0;
