@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { readFile, utimes, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -143,5 +143,27 @@ describe("an upload aborted half way", () => {
     await waitFor(async () => !(await host.files()).some((f) => f.endsWith(".part")), "the partial file to go");
     assert.deepEqual(await host.files(), filesBefore);
     assert.deepEqual(host.rows("SELECT pending_id FROM attachments"), rowsBefore);
+  });
+});
+
+describe("the storage sweep after a crash", () => {
+  it("deletes stranded .part files and files no row names, keeping recorded files and fresh ones", async () => {
+    const { attachmentId: kept } = (await (await upload("kept")).json()) as { attachmentId: string };
+    const dir = join(host.dataDir, "attachments");
+    const longAgo = new Date("2000-01-01T00:00:00Z");
+    for (const name of ["upload_cutoffmidbody.part", "upload_neverrecorded"]) {
+      await writeFile(join(dir, name), "stranded");
+      await utimes(join(dir, name), longAgo, longAgo);
+    }
+    // Written just now: another process may be recording it this moment.
+    await writeFile(join(dir, "upload_beingrecorded"), "fresh");
+    await utimes(join(dir, kept), longAgo, longAgo);
+    const result = await host.kit.sweep();
+    assert.equal(result.stranded, 2);
+    const files = await host.files();
+    assert.deepEqual(
+      ["upload_cutoffmidbody.part", "upload_neverrecorded", "upload_beingrecorded", kept].map((f) => files.includes(f)),
+      [false, false, true, true],
+    );
   });
 });
