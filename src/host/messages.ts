@@ -2,30 +2,16 @@
 // transaction; idempotent by clientMessageId), list a page, and the provider projection.
 import * as v from "valibot";
 import type { Issue, MessageContext } from "../codec/index.js";
-import { decodeMessageContext, normalizeMessageAttachments, projectComposerContextForProvider } from "../codec/index.js";
+import { decodeOutgoingMessage, normalizeMessageAttachments, projectComposerContextForProvider } from "../codec/index.js";
 import { readBody } from "./body.js";
 import type { HostContext } from "./context.js";
 import { RequestError } from "./errors.js";
 import { ID_PREFIX, mintId } from "./ids.js";
 import { parseJsonText } from "./json.js";
-import { ID_PATTERN, MESSAGE_ATTACHMENTS_MAX } from "./limits.js";
+import { ID_PATTERN } from "./limits.js";
 import { jsonResponse, textResponse } from "./responses.js";
 import { toSentMessage } from "./sent-message.js";
 import type { AttachmentRow, StoreTransaction, StoredMessage } from "./store.js";
-
-/** The shape of `OutgoingMessage`; `context` is decoded by the codec, not here. */
-const OutgoingMessageSchema = v.object({
-  clientMessageId: v.pipe(v.string(), v.regex(ID_PATTERN, "Expected 1 to 128 characters of [A-Za-z0-9_-]")),
-  text: v.string(),
-  context: v.exactOptional(v.unknown()),
-  attachments: v.optional(
-    v.pipe(
-      v.array(v.object({ localId: v.string(), attachmentId: v.pipe(v.string(), v.nonEmpty()) })),
-      v.maxLength(MESSAGE_ATTACHMENTS_MAX),
-    ),
-    [],
-  ),
-});
 
 /** A post's body once validated. */
 interface ValidMessage {
@@ -80,21 +66,17 @@ export function announce(context: HostContext, outcome: PostOutcome): void {
   if (outcome.created) context.onStored(outcome.message);
 }
 
+/** The contract's decoder (`decodeOutgoingMessage`) plus the rule that a message holds something. */
 function validateMessage(body: unknown): ValidMessage {
-  const shape = v.safeParse(OutgoingMessageSchema, body);
-  if (!shape.success) throw invalidMessage(toIssues(shape.issues));
-  const { clientMessageId, text, attachments } = shape.output;
-  let context: MessageContext | undefined;
-  if ("context" in shape.output) {
-    const decoded = decodeMessageContext(shape.output.context);
-    if (!decoded.success) throw invalidMessage(decoded.issues.map((issue) => prefixed("context", issue)));
-    // `context` is omitted, not empty, when no record is left (docs/wire-format.md).
-    context = decoded.output.records.length > 0 ? decoded.output : undefined;
-  }
+  const decoded = decodeOutgoingMessage(body);
+  if (!decoded.success) throw invalidMessage(decoded.issues);
+  const { clientMessageId, text, attachments } = decoded.output;
+  // `context` is omitted, not empty, when no record is left (docs/wire-format.md).
+  const context = decoded.output.context && decoded.output.context.records.length > 0 ? decoded.output.context : undefined;
   if (text.trim() === "" && attachments.length === 0 && context === undefined) {
     throw invalidMessage([{ path: "text", message: "A message needs text, context or attachments" }]);
   }
-  return { clientMessageId, text, context, attachments, rawContext: shape.output.context };
+  return { clientMessageId, text, context, attachments, rawContext: (body as { context?: unknown }).context };
 }
 
 async function storeMessage(tx: StoreTransaction, threadId: string, input: ValidMessage): Promise<PostOutcome> {
@@ -176,10 +158,6 @@ const sentAlready = (attachmentId: string) => `The upload ${attachmentId} was se
 
 function invalidMessage(issues: Issue[]): RequestError {
   return new RequestError(400, "invalid-message", "The message is not valid", issues);
-}
-
-function prefixed(prefix: string, issue: Issue): Issue {
-  return { path: issue.path === "" ? prefix : `${prefix}.${issue.path}`, message: issue.message };
 }
 
 /** valibot issues as the protocol's `{ path, message }`. */
