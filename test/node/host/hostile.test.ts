@@ -194,3 +194,24 @@ describe("socket and upload limits", () => {
     assert.match(response.headers.get("retry-after") ?? "", /^\d+$/);
   });
 });
+
+describe("sockets per client", () => {
+  it("refuses a client's socket past its limit with 429, whatever the thread", BOUNDED, async () => {
+    const own = await startTestHost({ socketsPerClient: 2 });
+    const opened: WebSocket[] = [];
+    const open = (threadId: string) =>
+      new Promise<number>((done) => {
+        const socket = new WebSocket(`${own.apiUrl.replace("http", "ws")}/threads/${threadId}/live`);
+        opened.push(socket);
+        socket.once("open", () => done(101));
+        socket.once("unexpected-response", (_req, response) => done(response.statusCode!));
+        socket.once("error", () => done(0));
+      });
+    try {
+      assert.deepEqual([await open("a"), await open("b"), await open("c")], [101, 101, 429]);
+    } finally {
+      for (const socket of opened) socket.terminate();
+      await own.stop();
+    }
+  });
+});
