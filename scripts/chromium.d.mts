@@ -1,3 +1,3 @@
 export declare const CHROMIUM_FLAGS: string[];
 export declare function ensureChromium(): string;
-export declare function isDebianLike(): boolean;
+export declare function installDebianPackage(name: string, what: string): boolean;

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isDebianLike } from "./chromium.mjs";
+import { installDebianPackage } from "./chromium.mjs";
 
 /** Where Debian puts each major version's binaries. */
 const DEBIAN_ROOT = "/usr/lib/postgresql";
@@ -28,17 +28,8 @@ function found() {
 
 /** The folder holding `initdb` and `postgres`; throws with how to get them when there is none. */
 export function ensurePostgres() {
-  let bin = found();
+  const bin = found() ?? (installDebianPackage("postgresql", "PostgreSQL") ? found() : undefined);
   if (bin) return bin;
-  const root = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isDebianLike() && root) {
-    console.log("No PostgreSQL found: installing Debian's postgresql package (apt-get).");
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    execFileSync("apt-get", ["update"], { stdio: "inherit", env });
-    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], { stdio: "inherit", env });
-    bin = found();
-    if (bin) return bin;
-  }
   throw new Error("No PostgreSQL found: install it (Debian: `sudo apt-get install postgresql`) or set PG_BIN to the folder of its initdb.");
 }
 

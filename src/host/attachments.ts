@@ -2,7 +2,7 @@
 // thread it was made for; a message of that thread that references it persists it (messages.ts).
 // Bytes are served back by the persisted id, or by the pending id while it is pending.
 import { RequestError } from "./errors.js";
-import { streamBody } from "./body.js";
+import { concatBytes, streamBody } from "./body.js";
 import type { HostContext } from "./context.js";
 import { ID_PREFIX, mintId } from "./ids.js";
 import { FILE_NAME_MAX, ID_PATTERN, SNIFF_BYTES } from "./limits.js";
@@ -56,7 +56,7 @@ export async function receiveUpload(context: HostContext, request: Request, clie
     state: "pending",
     thread_id: threadId,
     name: fileNameOf(request),
-    mime_type: sniffMimeType(concat(head, headSize), request.headers.get("content-type") ?? undefined),
+    mime_type: sniffMimeType(concatBytes(head, headSize), request.headers.get("content-type") ?? undefined),
     size_bytes: size,
     file,
     created_at: new Date().toISOString(),
@@ -65,16 +65,6 @@ export async function receiveUpload(context: HostContext, request: Request, clie
   // sweep (sweep.ts) deletes it.
   await context.store.insertUpload(row);
   return jsonResponse(201, { attachmentId: pendingId, mimeType: row.mime_type, sizeBytes: row.size_bytes });
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 /** The decoded `x-file-name`, without path parts, at most `FILE_NAME_MAX` long; never empty. */

@@ -40,13 +40,18 @@ export async function streamBody(request: Request, limit: number, limits: BodyLi
 export async function readBody(request: Request, limit: number, limits: BodyLimits): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   const size = await streamBody(request, limit, limits, (chunk) => void chunks.push(chunk));
-  const body = new Uint8Array(size);
+  return concatBytes(chunks, size);
+}
+
+/** `chunks` joined into one array of `size` bytes. */
+export function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
-    body.set(chunk, offset);
+    out.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return body;
+  return out;
 }
 
 /** One read, or a 408 when nothing comes within `ms`. */
