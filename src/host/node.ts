@@ -23,6 +23,8 @@ const UNKNOWN_ADDRESS = "unknown";
 export function toRequest(request: IncomingMessage, signal?: AbortSignal): Request {
   const host = request.headers.host ?? "";
   if (!HOST_HEADER.test(host)) throw new RequestError(400, "invalid-host", "The Host header is not a host");
+  // An absolute-form target (`GET http://elsewhere/…`) names another host than `Host`: not ours.
+  if (!(request.url ?? "/").startsWith("/")) throw new RequestError(400, "invalid-target", "The request target is not a path");
   const method = request.method ?? "GET";
   const body = BODILESS.has(method) ? null : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
   const init: RequestInit & { duplex?: "half" } = { method, headers: toHeaders(request.headers), body, ...(signal ? { signal } : {}) };

@@ -8,7 +8,7 @@
 // to a host that is down sees it.
 import { request as forward } from "node:http";
 import { connect } from "node:net";
-import { cutBody, duplicate, late } from "./request-faults.mjs";
+import { cutBody, duplicate, late, upstreamHeaders } from "./request-faults.mjs";
 import { addSocketFault, clearSocketFaults, pipeWithFaults } from "./socket-faults.mjs";
 import { findTestHost, stopTestHost } from "./test-hosts.mjs";
 
@@ -129,17 +129,6 @@ function drain(req) {
     req.on("error", done);
     req.resume();
   });
-}
-
-/**
- * The request's headers for the host: the same, but addressed to the host itself. The proxy puts
- * the host on the page's origin, so a request from the page's own origin is a same-origin request
- * of the host's (its Origin check passes); a request from any other origin keeps its Origin.
- */
-function upstreamHeaders(req, port) {
-  const headers = { ...req.headers, host: `127.0.0.1:${port}` };
-  if (req.headers.origin === `http://${req.headers.host}`) headers.origin = `http://127.0.0.1:${port}`;
-  return headers;
 }
 
 function forwardRequest(host, path, req, res, rule) {
