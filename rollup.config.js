@@ -5,8 +5,9 @@ import pkg from "./package.json" with { type: "json" };
 import { markedLexerOnly } from "./scripts/rollup-marked-lexer.mjs";
 import { minifyCss } from "./scripts/rollup-minify-css.mjs";
 
-const dependencies = Object.keys(pkg.dependencies ?? {});
-const isDependency = (id) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+// Peer dependencies (the host kit's drivers and ws) and Node's built-ins stay imports too.
+const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+const isDependency = (id) => id.startsWith("node:") || dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 
 /** The module that registers the elements: its import is for its effect, whatever `sideEffects` says. */
 const DEFINE_MODULE = /[\\/]src[\\/]elements[\\/]define\.ts$/;
@@ -42,6 +43,8 @@ const builds = {
       index: "src/index.ts",
       codec: "src/codec/index.ts",
       transport: "src/transport/index.ts",
+      // `t3-composer/host`: Node only; no browser entry or drop-in imports it.
+      host: "src/host/index.ts",
       define: "src/elements/define.ts",
     },
     external: isDependency,

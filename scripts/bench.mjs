@@ -11,6 +11,8 @@ const NEEDS = {
   project: ["library"],
   composer: ["drop-in"],
   transcript: ["drop-in"],
+  // The host suite runs the sources through tsx; the library build keeps `npm start`'s dist/ whole.
+  host: ["library"],
 };
 
 process.env.CHROME_PATH = ensureChromium();

@@ -4,6 +4,7 @@
 export type ComposerErrorCode =
   | "upload-failed"
   | "send-failed"
+  | "list-failed"
   | "attachment-unreachable"
   | "storage-failed"
   | "invalid-frame";

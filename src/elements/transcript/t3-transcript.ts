@@ -12,6 +12,7 @@ import { HoverCard } from "./hover-card.js";
 import { loadMarkdown, loadedMarkdown } from "./markdown/load.js";
 import { MediaModal } from "./media-modal.js";
 import { MessageList } from "./message-list.js";
+import { OlderPagesWatch } from "./older-pages.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
@@ -31,6 +32,8 @@ const SLICE_MS = 10;
  *   stops the default action (popover, media modal, opening a file or a pull request).
  * @fires t3-copy - A selection or a whole message was copied: `{ text, fragment }`, the canonical
  *   Markdown (chips as links) and the fragment of the records it links to (or `null`).
+ * @fires t3-load-older - The oldest message shown scrolled into view: `{ before }`, its id. A page
+ *   that lists the thread in pages fetches the page before it and calls `prependMessages`.
  *
  * @cssprop --t3-font - Text font.
  * @cssprop --t3-font-mono - Code font.
@@ -88,6 +91,7 @@ export class T3TranscriptElement extends LitElement {
   declare threadId: string | null;
 
   #list = new MessageList();
+  #olderPages = new OlderPagesWatch(this, this.#list.node);
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
   #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
   #registry: ChipRegistry = chipRegistry;
@@ -121,6 +125,12 @@ export class T3TranscriptElement extends LitElement {
   /** Adds a message at the end, or replaces the message with its id or `clientMessageId` in place. */
   appendMessage(message: TranscriptMessage): void {
     this.#list.append(message);
+    this.requestUpdate();
+  }
+
+  /** Adds older messages (oldest first) before the ones shown: a page fetched for `t3-load-older`. */
+  prependMessages(messages: TranscriptMessage[]): void {
+    this.#list.set([...messages, ...this.#list.messages]);
     this.requestUpdate();
   }
 
@@ -173,6 +183,7 @@ export class T3TranscriptElement extends LitElement {
     list.addEventListener("focusin", hover(true), { signal });
     list.addEventListener("focusout", hover(false), { signal });
     this.#subscribe();
+    this.#olderPages.connect();
     if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
     else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
   }
@@ -181,6 +192,7 @@ export class T3TranscriptElement extends LitElement {
     super.disconnectedCallback();
     this.#connection?.abort();
     this.#connection = null;
+    this.#olderPages.disconnect();
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#overlays.popover.close();
@@ -223,6 +235,7 @@ export class T3TranscriptElement extends LitElement {
         return;
       }
     }
+    this.#olderPages.update();
     const waiters = this.#drawnWaiters;
     this.#drawnWaiters = [];
     for (const resolve of waiters) resolve();
