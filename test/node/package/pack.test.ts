@@ -62,6 +62,7 @@ describe("the packed package", { skip: notBuilt }, () => {
   const NODE_ENTRIES: Record<string, string> = {
     "./codec": "export const ok = typeof m.decodeMessageContext === 'function' && m.CONTEXT_HREF_PREFIX === 't3-context://v1/';",
     "./transport": "export const ok = typeof m.createMemoryTransport === 'function' && typeof m.ComposerError === 'function';",
+    "./host": "export const ok = typeof m.createHost === 'function' && typeof m.openSqliteStore === 'function';",
     "./package.json": "export const ok = m.default.name === 't3-composer';",
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
