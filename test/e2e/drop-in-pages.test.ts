@@ -1,5 +1,5 @@
 // Each drop-in (dist/t3-composer.js, dist/composer.js, dist/transcript.js) loaded by a plain page
-// with one `<script type="module">` (test/e2e/drop-in/*.html): it defines its elements and no
+// with one `<script type="module">` (test/e2e/drop-in/page.html): it defines its elements and no
 // other, exports what its page needs and not the memory transport (a test double), and works
 // with real keys. The combined one fetches its Markdown chunk, beside itself, only when a
 // transcript first draws. `npm run test:browser` builds dist/ when it is missing.
@@ -16,7 +16,7 @@ const MESSAGE = {
 const ENGINE_CHUNK = "/dist/drop-in/engine.js";
 
 async function openDropIn(name: string): Promise<{ frame: HTMLIFrameElement; doc: Document; win: Window & { dropIn: Record<string, unknown> } }> {
-  const frame = await openFrame(`/test/e2e/drop-in/${name}.html`);
+  const frame = await openFrame(`/test/e2e/drop-in/page.html?drop-in=${name}`);
   const doc = frameDocument(frame);
   await waitFor(() => doc.title === "loaded", `${name}.js to load`);
   return { frame, doc, win: frame.contentWindow as Window & { dropIn: Record<string, unknown> } };
