@@ -63,6 +63,8 @@ export { collectComposerInlineTokens } from "./inline-tokens.js";
 export type { InlineToken } from "./inline-tokens.js";
 export { producerIdFromComposerContextId, toComposerContextId, toKindScopedComposerContextId } from "./ids.js";
 export { projectComposerContextForProvider } from "./projection.js";
+export { defineContextKind } from "./kind-definitions.js";
+export type { ContextKindDefinition, ContextKindOptions, CustomContextRecord } from "./kind-definitions.js";
 export type { ProjectionOptions } from "./projection.js";
 export { upgradeLegacyContextMessage } from "./legacy/upgrade.js";
 export type { UpgradedLegacyContext } from "./legacy/upgrade.js";

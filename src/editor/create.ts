@@ -64,9 +64,6 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       dispatchTransaction: options.dispatch,
       editable: options.editable,
       nodeViews: { chip: chipNodeView(options.painter), chunk: chunkNodeView },
-      // A combobox, so that assistive technology follows aria-activedescendant into the
-      // suggestion list. ARIA 1.2 has no multi-line combobox (w3c/aria#2456); an editable
-      // combobox is the pattern that exists for a text field with a suggestion popup.
       // A multi-line text box with a list of suggestions (docs/accessibility.md): ARIA's combobox
       // is single-line only, and a textbox takes `aria-autocomplete`, `aria-controls` and
       // `aria-activedescendant`, which is all the suggestion list needs.

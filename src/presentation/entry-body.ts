@@ -1,32 +1,28 @@
-// Hands a registry's `entryBody` presenters to the provider projection. The codec itself never
-// imports the browser registry (README Decision 11): the host passes this function in.
+// Hands a registry's kind definitions to the provider projection, for a host that projects in the
+// browser with the registry at hand. The codec itself never imports the browser registry
+// (docs/custom-kinds.md, "Projecting on a server"): a server passes the same definitions as
+// `kinds`.
+import { customEntryBody } from "../codec/kind-definitions.js";
 import type { ComposerContextRecord } from "../contract/types.js";
-import { payloadAccepted } from "./resolve.js";
 import type { ChipRegistry } from "./types.js";
 
 /**
- * An `entryBody` option for `projectComposerContextForProvider`: each record whose kind has a
- * presenter with `entryBody` (and whose payload passes the presenter's `payload` schema) gets
- * that body; every other record gets `undefined`, which means the default entry. A presenter
- * that throws is treated as having no body for that record.
+ * An `entryBody` option for `projectComposerContextForProvider`: each record whose kind the
+ * registry has a definition for (`defineContextKind`, or a presenter's deprecated `entryBody`)
+ * gets that kind's body when its payload passes the kind's schema; every other record gets
+ * `undefined`, which means the default entry. A body that throws counts as none. The same as
+ * passing `{ kinds: registry.definitions() }`.
  *
  * ```js
  * projectComposerContextForProvider(message, { entryBody: entryBodyFromRegistry(chipRegistry) });
  * ```
  */
 export function entryBodyFromRegistry(registry: ChipRegistry): (record: ComposerContextRecord) => string | undefined {
-  if (!registry || typeof registry.get !== "function") {
+  if (!registry || typeof registry.get !== "function" || typeof registry.definition !== "function") {
     throw new TypeError(`entryBodyFromRegistry: expected a chip registry, got ${String(registry)}`);
   }
   return (record) => {
-    const presenter = registry.get(record.kind);
-    if (!presenter?.entryBody || !payloadAccepted(presenter, record)) return undefined;
-    try {
-      const body = presenter.entryBody(record);
-      return typeof body === "string" ? body : undefined;
-    } catch (error) {
-      console.error(`t3-composer: the entryBody of ${record.kind} threw`, error);
-      return undefined;
-    }
+    const definition = registry.definition(record.kind);
+    return definition && customEntryBody(definition, record);
   };
 }

@@ -1,5 +1,5 @@
-// Chip labels of the built-in kinds, as the reference app derives them (reference-app.md,
-// "Labels"). Pure string functions: the transcript, the composer and tests share them.
+// Chip labels of the built-in kinds, as the reference app derives them (docs/transcript.md,
+// "Chip labels"). Pure string functions: the transcript, the composer and tests share them.
 import type {
   PreviewAnnotationContextRecord,
   PullRequestMetadata,
@@ -78,11 +78,8 @@ export function reviewCommentLabel(record: ReviewCommentContextRecord): string {
   return `${basename(record.filePath)} ${displayRangeLabel(record.rangeLabel)}`.trim();
 }
 
-/** The kind as people read it: `review-comment` → `Review comment`. */
-export function kindDisplayName(kind: string): string {
-  const spaced = kind.replace(/-/g, " ");
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
+/** The kind as people read it: `review-comment` → `Review comment` (made in the codec, once). */
+export { kindDisplayName } from "../codec/kind-definitions.js";
 
 /** `1234` → `1.2 KB`, in English (`Localizer.bytes` writes it in another language). */
 export function formatBytes(bytes: number): string {

@@ -1,9 +1,8 @@
 // Decides how one chip is drawn: which presenter, which record, which text.
-import { safeParse } from "valibot";
+import { acceptsContextRecord, kindDisplayName } from "../codec/kind-definitions.js";
 import type { ComposerContextRecord } from "../contract/types.js";
 import { englishLocalizer, type Localizer } from "../l10n/localizer.js";
-import { kindDisplayName } from "./labels.js";
-import type { ChipPresenter, ChipRegistry, FallbackPresenter, UnresolvedContextRecord } from "./types.js";
+import type { ChipRegistry, FallbackPresenter, UnresolvedContextRecord } from "./types.js";
 
 /** A reference as the text carries it. */
 export interface ChipReference {
@@ -33,24 +32,6 @@ export interface ResolvedChip {
   ariaLabel: string;
 }
 
-// Payload checks can be costly for big payloads; a record object is immutable once decoded.
-const payloadVerdicts = new WeakMap<object, boolean>();
-
-/** Whether a record passes its presenter's `payload` schema (no schema: yes). @internal */
-export function payloadAccepted(presenter: ChipPresenter, record: ComposerContextRecord): boolean {
-  if (!presenter.payload || !("payload" in record)) return true;
-  let verdict = payloadVerdicts.get(record);
-  if (verdict === undefined) {
-    try {
-      verdict = safeParse(presenter.payload, record.payload).success;
-    } catch {
-      verdict = false; // a host schema that throws is a failed payload, never a broken render
-    }
-    payloadVerdicts.set(record, verdict);
-  }
-  return verdict;
-}
-
 function presenterText(run: () => string | undefined): string | undefined {
   try {
     return run();
@@ -61,7 +42,7 @@ function presenterText(run: () => string | undefined): string | undefined {
 
 /**
  * Resolves a reference against its record (or `undefined`) and the registry. A record whose
- * kind has no presenter, a missing record, a payload that fails the kind's `payload` schema, or
+ * kind has no presenter, a missing record, a payload that fails the kind definition's schema, or
  * a record the surface found `unavailable` (an image whose attachment is not the message's)
  * gives the registry's fallback, which is called with the record when there is one.
  */
@@ -74,9 +55,12 @@ export function resolveChip(
 ): ResolvedChip {
   const kind = record?.kind ?? reference.kind;
   const presenter = registry.get(kind);
-  if (unavailable || !presenter || !record || !payloadAccepted(presenter, record)) return unresolvedChip(registry.fallback, kind, reference, record, strings);
+  const definition = registry.definition(kind);
+  if (unavailable || !presenter || !record || (definition && !acceptsContextRecord(definition, record))) {
+    return unresolvedChip(registry.fallback, kind, reference, record, strings);
+  }
   const label = presenterText(() => presenter.label?.(record)) || record.label.trim() || reference.label;
-  const kindLabel = presenterText(() => presenter.kindLabel?.(record)) || kindDisplayName(kind);
+  const kindLabel = presenterText(() => presenter.kindLabel?.(record)) || (definition?.label ?? kindDisplayName(kind));
   return {
     kind,
     contextId: reference.contextId,

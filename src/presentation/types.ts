@@ -1,7 +1,10 @@
-// The chip presentation contract (api.md, "Chip registry"): one presenter per kind serves both
-// the composer and the transcript, and gets the surface with everything it needs to draw.
+// The chip presentation contract (docs/custom-kinds.md, "The chip registry"): one presenter per
+// kind serves both the composer and the transcript, and gets the surface with everything it needs
+// to draw. What a kind is (payload schema, display name, entry body) is the codec's
+// `defineContextKind`; a presenter only says how it looks.
 import type { TemplateResult } from "lit";
 import type { GenericSchema } from "valibot";
+import type { ContextKindDefinition } from "../codec/kind-definitions.js";
 import type { ComposerContextRecord, ContextRecordBase } from "../contract/types.js";
 import type { Localizer } from "../l10n/localizer.js";
 
@@ -62,7 +65,10 @@ export type ChipExpandedMode = "none" | "inline-block" | "modal";
 export interface ChipPresenter<R extends ContextRecordBase = ComposerContextRecord> {
   /** The chip's text. Default: the record's label, or the link's label when that is empty. */
   label?(record: R): string;
-  /** The first part of the chip's accessible name, `"<kind label>: <label>"`. Default: the kind, capitalized. */
+  /**
+   * The first part of the chip's accessible name, `"<kind label>: <label>"`. Default: the kind
+   * definition's `label`, else the kind, capitalized.
+   */
   kindLabel?(record: R): string;
   /** The icon before the label. A string is shown as text (an emoji, a letter). */
   icon?(record: R): ChipContent;
@@ -83,9 +89,16 @@ export interface ChipPresenter<R extends ContextRecordBase = ComposerContextReco
   expanded?: ChipExpandedMode;
   /** The body of the modal (`expanded: "modal"`) or of the block (`"inline-block"`). */
   renderExpanded?(record: R, surface: ChipSurface): Node | TemplateResult;
-  /** Custom kinds: the valibot schema of `payload`. A payload that fails it renders the fallback. */
+  /**
+   * @deprecated Put the payload schema in `defineContextKind({ kind, payload })` and pass the
+   * definition to `define`. Still honoured (with a one-time warning) for a custom kind defined by
+   * name: a payload that fails it renders the fallback.
+   */
   payload?: GenericSchema;
-  /** Custom kinds: the provider envelope body of a record (see `projectComposerContextForProvider`). */
+  /**
+   * @deprecated Put the entry body in `defineContextKind({ kind, entryBody })`, where a server
+   * can reach it. Still honoured (with a one-time warning) for a custom kind defined by name.
+   */
   entryBody?(record: R): string;
 }
 
@@ -103,18 +116,34 @@ export type UnresolvedContextRecord = ComposerContextRecord | ContextRecordBase;
  */
 export type FallbackPresenter = ChipPresenter<UnresolvedContextRecord>;
 
-/** Presenters by kind, plus the fallback for anything that cannot be drawn. */
+/** Presenters by kind, the custom kinds' definitions, and the fallback for anything that cannot be drawn. */
 export interface ChipRegistry {
-  /** Adds a kind. Throws `Duplicate context presentation handler: <kind>` if it is defined already. */
-  define(kind: string, presenter: ChipPresenter): void;
-  /** Replaces (or adds) the presenter of a kind. */
-  override(kind: string, presenter: ChipPresenter): void;
+  /**
+   * Adds a kind: a custom kind's definition (`defineContextKind`) with its looks, or a kind by name
+   * with its looks (a built-in kind, or a custom kind in the unknown form: any payload, its JSON
+   * as entry body). Throws `Duplicate context presentation handler: <kind>` if the kind has a
+   * presenter already, and a `TypeError` naming the bad value for a bad kind or presenter.
+   */
+  define(kind: string | ContextKindDefinition, presenter?: ChipPresenter): void;
+  /** Replaces (or adds) the presenter of a kind; given a definition, its definition too. */
+  override(kind: string | ContextKindDefinition, presenter?: ChipPresenter): void;
   /** The presenter of a kind, looking through the base registry; `undefined` when there is none. */
   get(kind: string): ChipPresenter | undefined;
+  /** The definition of a custom kind, looking through the base registry; `undefined` for a built-in kind or the unknown form. */
+  definition(kind: string): ContextKindDefinition | undefined;
+  /**
+   * Every custom kind's definition, the base registry's included: what a host passes to
+   * `projectComposerContextForProvider(message, { kinds })`. The same array until a kind changes.
+   */
+  definitions(): readonly ContextKindDefinition[];
   /** Every kind with a presenter, the base registry's included. */
   kinds(): string[];
   /** The presenter of unresolved chips: missing records, unknown kinds, payloads that fail. */
   readonly fallback: FallbackPresenter;
-  /** Calls `listener` after every `define` or `override` (here or in the base); returns an unsubscribe function. */
+  /**
+   * Calls `listener` after every `define` or `override` (here or in the base); returns an
+   * unsubscribe function. A derived registry listens to its base only while it has listeners, so
+   * once they unsubscribe nothing in the base keeps it alive.
+   */
   subscribe(listener: () => void): () => void;
 }

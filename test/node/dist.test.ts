@@ -15,27 +15,36 @@ const notBuilt = built ? false : "dist/ is missing: run `npm run build` (npm tes
 const DOM_GLOBALS = ["window", "document", "navigator", "HTMLElement", "customElements", "localStorage", "CSSStyleSheet"];
 
 describe("built package", () => {
-  it("imports dist/codec.js in plain Node without touching a DOM global", { skip: notBuilt }, () => {
+  it("imports dist/codec.js in plain Node without touching a DOM global, and projects a custom kind there", { skip: notBuilt }, () => {
     const probe = `
       const touched = [];
       for (const name of ${JSON.stringify(DOM_GLOBALS)}) {
         Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); return undefined; } });
       }
       const codec = await import(${JSON.stringify(dist("codec.js").href)});
-      console.log(JSON.stringify({ touched, link: codec.formatComposerContextReference({ kind: "file", contextId: "f1", label: "a" }) }));
+      const kind = codec.defineContextKind({ kind: "jira-issue", entryBody: (record) => "key " + record.payload.key });
+      const record = { version: 1, contextId: "j1", kind: "jira-issue", label: "J", payload: { key: "J-1" } };
+      const projected = codec.projectComposerContextForProvider({ text: "[J](t3-context://v1/jira-issue/j1)", records: [record] }, { kinds: [kind] });
+      console.log(JSON.stringify({ touched, link: codec.formatComposerContextReference({ kind: "file", contextId: "f1", label: "a" }), projected }));
     `;
     const output = execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" });
-    assert.deepEqual(JSON.parse(output), { touched: [], link: "[a](t3-context://v1/file/f1)" });
+    assert.deepEqual(JSON.parse(output), {
+      touched: [],
+      link: "[a](t3-context://v1/file/f1)",
+      // A custom kind defined and projected on a server, with its own entry body.
+      projected: '[Jira issue: J; ref=j1]\n\n<t3_context version="1">\n<context kind="jira-issue" id="j1">\nkey J-1\n</context>\n</t3_context>',
+    });
   });
 
   // Bundlers drop imports of modules that package.json does not declare side-effectful: without
   // these, `import { createMemoryTransport } from "t3-composer"` in a Vite app defined no element.
   it("keeps the main entry's import of define.js, and declares both side-effectful", { skip: notBuilt }, () => {
     const index = readFileSync(dist("index.js"), "utf8");
-    assert.match(index, /^import [^;]*'\.\/define\.js';$/m);
+    // An import or a re-export: either evaluates define.js (rollup merges the two as it likes).
+    assert.match(index, /^(?:import|export) [^;]*'\.\/define\.js';$/m);
     const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { sideEffects: string[] };
     assert.deepEqual(
-      ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js"].filter((file) => !pkg.sideEffects.includes(file)),
+      ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js", "./dist/composer.js", "./dist/transcript.js"].filter((file) => !pkg.sideEffects.includes(file)),
       [],
     );
   });
@@ -48,5 +57,19 @@ describe("built package", () => {
       if (size > recorded * 1.01) over.push(`${file}: ${size} B gzip, recorded ${recorded} B (+${(((size - recorded) / recorded) * 100).toFixed(1)}%)`);
     }
     assert.deepEqual(over, [], "a bundle grew: shrink it, or record the new size in bench/size-baseline.json with a reason in the commit");
+  });
+
+  // A browser app that installs t3-composer gets no native build and no database driver.
+  it("leaves the host kit's drivers out of the browser entries and makes them optional peers", { skip: notBuilt }, () => {
+    const drivers = ["better-sqlite3", "pg", "ws"];
+    const browser = ["index.js", "define.js", "transport.js", "codec.js", "t3-composer.js"].map((file) => readFileSync(dist(file), "utf8"));
+    const imported = drivers.filter((name) => browser.some((code) => code.includes(`'${name}'`) || code.includes(`"${name}"`)));
+    assert.deepEqual(imported, []);
+    assert.match(readFileSync(dist("host.js"), "utf8"), /import\(['"]better-sqlite3['"]\)/);
+    const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as {
+      dependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    assert.deepEqual(drivers.filter((name) => name in pkg.dependencies || pkg.peerDependenciesMeta[name]?.optional !== true), []);
   });
 });

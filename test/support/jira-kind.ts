@@ -1,7 +1,9 @@
-// A host's custom kind for the browser tests of both elements: `jira-issue` with a valibot
-// payload schema, its presenter, a valid record and one whose payload fails the schema, and a
-// fallback presenter that records what it is called with.
+// A host's custom kind for the tests of both elements and of the codec: `jira-issue` defined once
+// (`jiraKind`: payload schema, display name, entry body) with its looks (`jiraLooks`), the same
+// kind in the deprecated presenter-only form (`jiraPresenter`), a valid record and one whose
+// payload fails the schema, and a fallback presenter that records what it is called with.
 import * as v from "valibot";
+import { defineContextKind } from "../../src/codec/kind-definitions.js";
 import type { UnknownContextRecord } from "../../src/contract/types.js";
 import type { ChipPresenter, FallbackPresenter, UnresolvedContextRecord } from "../../src/presentation/index.js";
 
@@ -14,6 +16,22 @@ export type JiraRecord = UnknownContextRecord & { payload: v.InferOutput<typeof 
 
 const payloadOf = (record: UnknownContextRecord) => (record as JiraRecord).payload;
 
+/** The kind itself: what a browser and a server share. */
+export const jiraKind = defineContextKind({
+  kind: "jira-issue",
+  payload: JiraPayload,
+  label: "Jira issue",
+  entryBody: (record) => `${record.payload.key} (${record.payload.status}): ${record.payload.summary}`,
+});
+
+/** How it looks: presentation only. */
+export const jiraLooks: ChipPresenter = {
+  label: (record) => payloadOf(record as UnknownContextRecord).key,
+  icon: () => "◆",
+  tone: (record) => (payloadOf(record as UnknownContextRecord).status === "Done" ? "merged" : "open"),
+};
+
+/** The deprecated form: schema and looks on one presenter, defined by kind name. */
 export const jiraPresenter: ChipPresenter = {
   payload: JiraPayload,
   label: (record) => payloadOf(record as UnknownContextRecord).key,

@@ -1,7 +1,17 @@
 import { expect } from "@esm-bundle/chai";
 import * as v from "valibot";
 import type { ComposerContextRecord, TerminalContextRecord } from "../../../src/contract/types.js";
-import { chipRegistry, createChipRegistry, fillChip, resolveChip, type ChipSurface } from "../../../src/presentation/index.js";
+import { defineContextKind } from "../../../src/codec/kind-definitions.js";
+import { projectComposerContextForProvider } from "../../../src/codec/projection.js";
+import {
+  chipRegistry,
+  createChipRegistry,
+  entryBodyFromRegistry,
+  fillChip,
+  resolveChip,
+  type ChipSurface,
+} from "../../../src/presentation/index.js";
+import { badIssue, issue, jiraKind, jiraLooks, jiraPresenter, linkOf } from "../../support/jira-kind.js";
 
 const terminal: TerminalContextRecord = {
   version: 1,
@@ -115,5 +125,79 @@ describe("chip rendering", () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+describe("kind definitions in the registry", () => {
+  it("takes a kind definition with its looks: the looks draw, the definition checks and names", () => {
+    const registry = createChipRegistry({ base: chipRegistry });
+    registry.define(jiraKind, jiraLooks);
+    const good = chipOf(issue, { kind: "jira-issue", contextId: issue.contextId, label: "x" }, registry);
+    expect(good.dataset.contextUnresolved).to.equal(undefined);
+    expect(good.querySelector(".t3-chip-label")!.textContent).to.equal("PROJ-42");
+    // No kindLabel in the looks: the accessible name takes the definition's display name.
+    expect(resolveChip(registry, { kind: "jira-issue", contextId: issue.contextId, label: "x" }, issue).ariaLabel).to.equal("Jira issue: PROJ-42");
+    const bad = chipOf(badIssue, { kind: "jira-issue", contextId: badIssue.contextId, label: "PROJ-43" }, registry);
+    expect(bad.dataset.contextUnresolved).to.equal("true");
+    expect(registry.definition("jira-issue")).to.equal(jiraKind);
+    expect(registry.definitions()).to.deep.equal([jiraKind]);
+    expect(chipRegistry.definition("jira-issue")).to.equal(undefined);
+  });
+
+  it("defines a kind with no looks: the built-in chip body with the definition's name", () => {
+    const registry = createChipRegistry();
+    registry.define(defineContextKind({ kind: "design-doc", label: "Design document" }));
+    const record = { version: 1 as const, contextId: "d1", kind: "design-doc", label: "Spec", payload: {} };
+    expect(resolveChip(registry, { kind: "design-doc", contextId: "d1", label: "Spec" }, record).ariaLabel).to.equal("Design document: Spec");
+  });
+
+  it("gives the same definitions array until a kind changes, the base's included", () => {
+    const base = createChipRegistry();
+    const derived = createChipRegistry({ base });
+    base.define(jiraKind, jiraLooks);
+    const first = derived.definitions();
+    expect(derived.definitions()).to.equal(first);
+    const doc = defineContextKind({ kind: "design-doc" });
+    derived.define(doc);
+    expect(derived.definitions()).to.deep.equal([jiraKind, doc]);
+    expect(base.definitions()).to.deep.equal([jiraKind]);
+  });
+
+  it("projects with registry.definitions() exactly as with entryBodyFromRegistry", () => {
+    const registry = createChipRegistry();
+    registry.define(jiraKind, jiraLooks);
+    const message = { text: `${linkOf(issue)} and ${linkOf(badIssue)}`, records: [issue, badIssue] };
+    const withKinds = projectComposerContextForProvider(message, { kinds: registry.definitions() });
+    expect(withKinds).to.contain("PROJ-42 (In Progress): Login fails on Safari");
+    expect(projectComposerContextForProvider(message, { entryBody: entryBodyFromRegistry(registry) })).to.equal(withKinds);
+  });
+
+  it("keeps the presenter-only form with payload and entryBody working, with one warning", () => {
+    const warnings: unknown[] = [];
+    const original = console.warn;
+    console.warn = (message: unknown) => warnings.push(message);
+    try {
+      const registry = createChipRegistry();
+      registry.define("jira-issue", jiraPresenter);
+      createChipRegistry().define("jira-issue", jiraPresenter);
+      expect(warnings.length).to.be.at.most(1); // once per page: an earlier test file may have used it
+      expect(String(warnings[0] ?? "defineContextKind")).to.contain("defineContextKind");
+      expect(registry.definition("jira-issue")!.payload).to.equal(jiraPresenter.payload);
+      expect(chipOf(badIssue, { kind: "jira-issue", contextId: badIssue.contextId, label: "PROJ-43" }, registry).dataset.contextUnresolved).to.equal("true");
+    } finally {
+      console.warn = original;
+    }
+  });
+
+  it("gives a built-in kind, or a custom kind defined by name only, no definition", () => {
+    const registry = createChipRegistry({ base: chipRegistry });
+    registry.define("thing", { icon: () => "T" });
+    expect(registry.definition("thing")).to.equal(undefined);
+    expect(registry.definition("terminal")).to.equal(undefined);
+    expect(registry.definitions()).to.deep.equal([]);
+  });
+
+  it("rejects something that is neither a kind nor a definition, naming it", () => {
+    expect(() => createChipRegistry().define({ kind: "jira-issue" } as never, {})).to.throw(TypeError, 'Invalid context kind: {"kind":"jira-issue"}');
   });
 });
