@@ -54,6 +54,7 @@ export type {
   InsertContextOptions,
   Suggestion,
 } from "./elements/composer/types.js";
+export type { CustomContextPayloads, CustomContextRecord, InsertableContextRecord } from "./elements/composer/insertable.js";
 export type {
   ComposerChangeDetail,
   ComposerContextDetail,

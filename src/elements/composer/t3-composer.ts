@@ -12,6 +12,7 @@ import { restoreDraft, switchDraftKey } from "./draft-storage.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState, updateFormValue } from "./form.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
+import type { InsertableContextRecord } from "./insertable.js";
 import { connect, disconnect, registryChanged, transportChanged } from "./lifecycle.js";
 import { send } from "./send.js";
 import { scheduleSettle, settleNow } from "./settle.js";
@@ -213,9 +214,10 @@ export class T3ComposerElement extends LitElement {
   /**
    * Adds `record` (unless the draft has it) and a chip at the caret, the last known caret, or
    * the end (`at: "end"`, or when the editor cannot take input). Throws a TypeError for a record
-   * that is not a valid v1 record.
+   * that is not a valid v1 record. Typed by kind: a known kind's record must have that kind's
+   * fields, a custom kind's record is `{ version, contextId, kind, label, payload }`.
    */
-  insertContext(record: unknown, options?: InsertContextOptions): void {
+  insertContext<K extends string>(record: InsertableContextRecord<K>, options?: InsertContextOptions): void {
     insertContext(this.#core, record, options);
   }
 
