@@ -16,6 +16,7 @@ import { parseFormState } from "./form.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
 import { stashDraft, restoreStash } from "./stash.js";
 import { LISTBOX_ID, syncEditorState } from "./suggestions.js";
+import type { InsertableContextRecord } from "./insertable.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { composerStyles } from "./t3-composer.styles.js";
 import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
@@ -212,9 +213,10 @@ export class T3ComposerElement extends LitElement {
   /**
    * Adds `record` (unless the draft has it) and a chip at the caret, the last known caret, or
    * the end (`at: "end"`, or when the editor cannot take input). Throws a TypeError for a record
-   * that is not a valid v1 record.
+   * that is not a valid v1 record. Typed by kind: a known kind's record must have that kind's
+   * fields, a custom kind's record is `{ version, contextId, kind, label, payload }`.
    */
-  insertContext(record: unknown, options?: InsertContextOptions): void {
+  insertContext<K extends string>(record: InsertableContextRecord<K>, options?: InsertContextOptions): void {
     insertContext(this.#composer, record, options);
   }
 
