@@ -1,6 +1,7 @@
 // What every handler of the host needs: the database, where files go, the limits, and the hook
 // through which a newly stored message reaches the live sockets.
 import type { IncomingMessage } from "node:http";
+import type { ContextKindDefinition } from "./codec.js";
 import type { Db } from "./db.js";
 import type { HostLimits } from "./limits.js";
 import type { StoredMessage } from "./message-rows.js";
@@ -9,6 +10,8 @@ export interface HostContext {
   db: Db;
   dataDir: string;
   limits: HostLimits;
+  /** The custom kinds the provider view projects with their own entry bodies. */
+  kinds: readonly ContextKindDefinition[];
   /** Called once per message, after the transaction that stored it committed. */
   onStored(message: StoredMessage): void;
 }

@@ -18,8 +18,6 @@ export const DEFAULT_LIMITS: HostLimits = {
 export const DRAIN_FACTOR = 4;
 /** Bytes of an upload's start that MIME sniffing looks at. */
 export const SNIFF_BYTES = 1024;
-/** `attachments` entries in one message post. */
-export const MESSAGE_ATTACHMENTS_MAX = 200;
 /** Thread ids, client message ids and WebSocket frame ids: this grammar, at most 128 characters. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 /** Uploads still pending after this long are deleted with their bytes. */

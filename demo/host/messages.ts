@@ -1,30 +1,16 @@
 // Messages: post (validate, persist the uploads it references, normalize, store, all in one
 // transaction; idempotent by clientMessageId), list, and the provider projection.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import * as v from "valibot";
+import type * as v from "valibot";
 import type { Issue, MessageContext } from "../../src/codec/index.js";
 import { findAttachment } from "./attachments.js";
-import { decodeMessageContext, normalizeMessageAttachments, projectComposerContextForProvider } from "./codec.js";
+import { decodeOutgoingMessage, normalizeMessageAttachments, projectComposerContextForProvider } from "./codec.js";
 import { apiBaseOf, type HostContext } from "./context.js";
 import type { Db } from "./db.js";
 import { RequestError, isJsonRequest, parseJson, readBody, sendJson } from "./http.js";
 import { ID_PREFIX, mintId } from "./ids.js";
-import { ID_PATTERN, MESSAGE_ATTACHMENTS_MAX } from "./limits.js";
+import { ID_PATTERN } from "./limits.js";
 import { findMessage, findMessageByClientId, listMessages, toSentMessage, type StoredMessage } from "./message-rows.js";
-
-/** The shape of `OutgoingMessage`; `context` is decoded by the codec, not here. */
-const OutgoingMessageSchema = v.object({
-  clientMessageId: v.pipe(v.string(), v.regex(ID_PATTERN, "Expected 1 to 128 characters of [A-Za-z0-9_-]")),
-  text: v.string(),
-  context: v.exactOptional(v.unknown()),
-  attachments: v.optional(
-    v.pipe(
-      v.array(v.object({ localId: v.string(), attachmentId: v.pipe(v.string(), v.nonEmpty()) })),
-      v.maxLength(MESSAGE_ATTACHMENTS_MAX),
-    ),
-    [],
-  ),
-});
 
 /** A post's body once validated. */
 interface ValidMessage {
@@ -67,21 +53,18 @@ export function announce(context: HostContext, outcome: PostOutcome): void {
   if (outcome.created) context.onStored(outcome.message);
 }
 
+/** The body decoded once, by the contract's `OutgoingMessageSchema`; issue paths name the field. */
 function validateMessage(body: unknown): ValidMessage {
-  const shape = v.safeParse(OutgoingMessageSchema, body);
-  if (!shape.success) throw invalidMessage(toIssues(shape.issues));
-  const { clientMessageId, text, attachments } = shape.output;
-  let context: MessageContext | undefined;
-  if ("context" in shape.output) {
-    const decoded = decodeMessageContext(shape.output.context);
-    if (!decoded.success) throw invalidMessage(decoded.issues.map((issue) => prefixed("context", issue)));
-    // Decision 8: `context` is omitted, not empty, when no record is left.
-    context = decoded.output.records.length > 0 ? decoded.output : undefined;
-  }
+  const decoded = decodeOutgoingMessage(body);
+  if (!decoded.success) throw invalidMessage(decoded.issues);
+  const { clientMessageId, text, attachments } = decoded.output;
+  // `context` is omitted, not empty, when no record is left (docs/wire-format.md, "Messages").
+  const context = decoded.output.context && decoded.output.context.records.length > 0 ? decoded.output.context : undefined;
   if (text.trim() === "" && attachments.length === 0 && context === undefined) {
     throw invalidMessage([{ path: "text", message: "A message needs text, context or attachments" }]);
   }
-  return { clientMessageId, text, context, attachments, rawContext: shape.output.context };
+  const rawContext = typeof body === "object" && body !== null ? (body as { context?: unknown }).context : undefined;
+  return { clientMessageId, text, context, attachments, rawContext };
 }
 
 function storeMessage(db: Db, threadId: string, input: ValidMessage): PostOutcome {
@@ -152,10 +135,6 @@ function invalidMessage(issues: Issue[]): RequestError {
   return new RequestError(400, "invalid-message", "The message is not valid", issues);
 }
 
-function prefixed(prefix: string, issue: Issue): Issue {
-  return { path: issue.path === "" ? prefix : `${prefix}.${issue.path}`, message: issue.message };
-}
-
 /** valibot issues as the protocol's `{ path, message }`. */
 export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
   return issues.map((issue) => ({ path: (issue.path ?? []).map((item) => String(item.key)).join("."), message: issue.message }));
@@ -182,7 +161,7 @@ export function handleListMessages(context: HostContext, threadId: string, reque
 export function handleProviderView(context: HostContext, threadId: string, messageId: string, response: ServerResponse) {
   const message = findMessage(context.db, checkThreadId(threadId), messageId);
   if (!message) throw new RequestError(404, "not-found", `No message ${messageId} in thread ${threadId}`);
-  const text = projectComposerContextForProvider({ text: message.text, records: message.context?.records ?? [] });
+  const text = projectComposerContextForProvider({ text: message.text, records: message.context?.records ?? [] }, { kinds: context.kinds });
   response.writeHead(200, {
     "content-type": "text/plain; charset=utf-8",
     "content-length": Buffer.byteLength(text),

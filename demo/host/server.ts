@@ -13,6 +13,8 @@ import { DEFAULT_LIMITS, ID_PATTERN, PENDING_SWEEP_INTERVAL_MS, PENDING_UPLOAD_T
 import { LiveHub } from "./live.js";
 import { handleListMessages, handlePostMessage, handleProviderView } from "./messages.js";
 import { serveStatic } from "./static.js";
+import type { ContextKindDefinition } from "./codec.js";
+import { DEMO_KINDS } from "./kinds.js";
 
 export interface HostOptions {
   /** The port; `0` picks a free one. */
@@ -23,6 +25,8 @@ export interface HostOptions {
   hostname?: string;
   /** Overrides of `DEFAULT_LIMITS`. */
   limits?: Partial<HostLimits>;
+  /** The custom kinds projected with their entry bodies (`defineContextKind`). Default: the demo's (`DEMO_KINDS`). */
+  kinds?: readonly ContextKindDefinition[];
   /** The repository root, whose `demo/` and `dist/` are served. Default: this file's `../..`. */
   root?: string;
 }
@@ -78,7 +82,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const db = openDatabase(dbPath);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   // The hub needs the context and the context's hook needs the hub; no message is stored before both exist.
-  const context: HostContext = { db, dataDir, limits, onStored: (message) => hub.broadcast(message) };
+  const kinds = options.kinds ?? DEMO_KINDS;
+  const context: HostContext = { db, dataDir, limits, kinds, onStored: (message) => hub.broadcast(message) };
   const hub = new LiveHub(context);
 
   await sweepPendingUploads(db, dataDir, PENDING_UPLOAD_TTL_MS);
