@@ -2,6 +2,7 @@
 // template and the lifecycle calls; the draft's behaviour lives in the modules it calls.
 import { LitElement, html, type PropertyValues } from "lit";
 import { chipStyles } from "../../presentation/chip.styles.js";
+import { assertChipRegistry } from "../../presentation/report.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipRegistry } from "../../presentation/types.js";
@@ -125,8 +126,7 @@ export class T3ComposerElement extends LitElement {
    * `long-paste-threshold`; default 4000). Ctrl/⌘+Shift+V pastes it inline anyway.
    */
   declare longPasteThreshold: number | null;
-  /** Draws the chips. Default: the shared `chipRegistry`. */
-  declare registry: ChipRegistry;
+  #registry: ChipRegistry = chipRegistry;
   readonly #core: ComposerCore;
   #draftKey: string | null = null;
   #transport: ComposerTransport | undefined = undefined;
@@ -140,8 +140,21 @@ export class T3ComposerElement extends LitElement {
     this.environmentId = null;
     this.threadId = null;
     this.longPasteThreshold = null;
-    this.registry = chipRegistry;
     this.#core = createCore(this, this.attachInternals());
+  }
+
+  /**
+   * Draws the chips. Default: the shared `chipRegistry`. Setting something that is not a chip
+   * registry throws a `TypeError` naming it, as `<t3-transcript>` does.
+   */
+  get registry(): ChipRegistry {
+    return this.#registry;
+  }
+
+  set registry(registry: ChipRegistry) {
+    assertChipRegistry(registry);
+    // lit wraps this accessor (the `registry` reactive property) so that `updated` sees the change.
+    this.#registry = registry;
   }
 
   /** The draft: canonical text, plus `context` when the text references a record. Setting it replaces the draft. */
