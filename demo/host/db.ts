@@ -29,7 +29,7 @@ const MIGRATIONS: readonly string[] = [
     UNIQUE (thread_id, client_message_id)                 -- the idempotency key
   );
   -- An upload is pending (its pending id handed to the client) until a message references it;
-  -- then it is persisted under a second id that the stored records carry (README Decision 9).
+  -- then it is persisted under a second id that the stored records carry (docs/wire-format.md, "Messages").
   CREATE TABLE attachments (
     pending_id   TEXT PRIMARY KEY,
     persisted_id TEXT UNIQUE,

@@ -101,7 +101,7 @@ function rawIndexOf(rawContext: unknown, contextId: string): number {
 }
 
 /**
- * Persists the pending uploads the message references (Decision 9) and returns the pending →
+ * Persists the pending uploads the message references (docs/wire-format.md, "Messages") and returns the pending →
  * persisted map for `normalizeMessageAttachments`, and the uploads to link, in order. An id that
  * names no upload is a 400; an id that is already persisted is kept as it is.
  */

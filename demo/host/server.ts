@@ -1,4 +1,4 @@
-// The reference host: the host protocol of api.md under `/api`, the live WebSocket, and the demo's
+// The reference host: the host protocol of docs/transport.md under `/api`, the live WebSocket, and the demo's
 // static files. `startHost` is what `main.ts` and the tests call.
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

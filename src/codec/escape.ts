@@ -1,5 +1,5 @@
-// The two escapes of the provider envelope (wire.md §c); the legacy serializer reuses the
-// attribute escape for `<review_comment …>` (wire.md §d).
+// The two escapes of the provider envelope (docs/wire-format.md, "Provider projection"); the legacy serializer reuses the
+// attribute escape for `<review_comment …>` (docs/wire-format.md, "Legacy text").
 
 // A `<` that could open or close either tag. `\b` and `i` without `u` make this ASCII-only,
 // as in the reference: `<contextual>` and `<t3_contextx>` stay, `</CONTEXT >` does not.

@@ -1,4 +1,4 @@
-// Entry bodies of the built-in kinds in the provider envelope (wire.md §c, "Bodies").
+// Entry bodies of the built-in kinds in the provider envelope (docs/wire-format.md, "Provider projection").
 //
 // Built by appending lines to one string rather than joining arrays of them: a message can
 // reference up to 200 records, a benchmark's 2,000, and arrays, `map` and `join` per body were a

@@ -20,9 +20,6 @@ const shapes: Record<string, string> = {
   copy: "<rect x='5.5' y='5.5' width='8' height='8' rx='1.5'/><path d='M10.5 3.5v-.5a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h.5'/>",
 };
 
-/** The icon names that have a built-in mask. */
-export const ICON_NAMES = Object.keys(shapes);
-
 /** `.t3-chip-icon[data-icon=…]` rules, one per icon. @internal */
 export function iconRules(): string {
   return Object.entries(shapes)

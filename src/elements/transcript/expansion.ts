@@ -27,11 +27,6 @@ function topBlock(chip: HTMLElement): HTMLElement | null {
   return node.parentElement ? node : null;
 }
 
-/** Whether `chip` has an open expansion. */
-export function isExpanded(chip: HTMLElement): boolean {
-  return regionOf.get(chip)?.isConnected === true;
-}
-
 /** Opens the expansion of `chip` with `render()`'s content, or closes it when it is open. */
 export function toggleExpansion(chip: HTMLElement, render: () => Node): void {
   const open = regionOf.get(chip);
