@@ -5,13 +5,23 @@ import pkg from "./package.json" with { type: "json" };
 import { markedLexerOnly } from "./scripts/rollup-marked-lexer.mjs";
 import { minifyCss } from "./scripts/rollup-minify-css.mjs";
 
-const dependencies = Object.keys(pkg.dependencies ?? {});
-const isDependency = (id) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+// Peer dependencies (the host kit's drivers and ws) and Node's built-ins stay imports too.
+const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+const isDependency = (id) => id.startsWith("node:") || dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+
+/** The module that registers the elements: its import is for its effect, whatever `sideEffects` says. */
+const DEFINE_MODULE = /[\\/]src[\\/]elements[\\/]define\.ts$/;
+const defineHasEffects = () => ({
+  name: "t3-define-has-effects",
+  // A `transform` result's `moduleSideEffects` overrides what node-resolve said when resolving.
+  transform: (code, id) => (DEFINE_MODULE.test(id) ? { code, map: null, moduleSideEffects: true } : null),
+});
 
 const ts = () => esbuild({ target: "es2022", tsconfig: "tsconfig.json", legalComments: "none" });
 
 /** Minified, with lit's production build (no dev-mode warnings). */
 const minified = () => [
+  defineHasEffects(),
   minifyCss(),
   markedLexerOnly(),
   nodeResolve({ browser: true, exportConditions: ["production"] }),
@@ -25,26 +35,45 @@ const minified = () => [
  */
 const builds = {
   // The npm library: ESM, dependencies external, one file per entry plus shared chunks.
-  // node-resolve applies package.json `sideEffects` to our own sources too: that list names
-  // src/elements/define.ts, or the `import "./elements/define.js"` of src/index.ts would be
-  // dropped from dist/index.js, and importing "t3-composer" would define no element.
+  // node-resolve applies package.json `sideEffects` (which names shipped files only) to our own
+  // sources too: `defineHasEffects` keeps the `import "./elements/define.js"` of src/index.ts,
+  // without which importing "t3-composer" would define no element.
   library: {
     input: {
       index: "src/index.ts",
       codec: "src/codec/index.ts",
       transport: "src/transport/index.ts",
+      // `t3-composer/host`: Node only; no browser entry or drop-in imports it.
+      host: "src/host/index.ts",
       define: "src/elements/define.ts",
     },
     external: isDependency,
-    plugins: [nodeResolve(), ts()],
+    plugins: [defineHasEffects(), nodeResolve(), ts()],
     output: { dir: "dist", format: "es", chunkFileNames: "chunks/[name]-[hash].js", sourcemap: true },
   },
-  // The drop-in: one self-contained module for a <script type="module"> tag.
+  // The drop-in: one module for a <script type="module"> tag, defining both elements. The Markdown
+  // lexer and renderer are a chunk beside it (dist/drop-in/engine.js) that it imports relative to its
+  // own URL when a transcript first draws (src/elements/transcript/markdown/load.ts).
   "drop-in": {
-    input: "src/index.ts",
+    input: { "t3-composer": "src/index.ts" },
+    // The engine chunk imports a helper or two from the drop-in itself; by default rollup would
+    // move them into a third file and leave t3-composer.js a re-exporting facade.
+    preserveEntrySignatures: "allow-extension",
     plugins: minified(),
     // The map lets profiles (bench/profile.ts) and people debugging name the minified code.
-    output: { file: "dist/t3-composer.js", format: "es", inlineDynamicImports: true, sourcemap: true },
+    output: { dir: "dist", entryFileNames: "[name].js", chunkFileNames: "drop-in/[name].js", format: "es", sourcemap: true },
+  },
+  // The per-element drop-ins: each one self-contained file (the transcript's Markdown engine inlined, since
+  // it draws nothing without it).
+  "drop-in-composer": {
+    input: "src/drop-in/composer.ts",
+    plugins: minified(),
+    output: { file: "dist/composer.js", format: "es", inlineDynamicImports: true, sourcemap: true },
+  },
+  "drop-in-transcript": {
+    input: "src/drop-in/transcript.ts",
+    plugins: minified(),
+    output: { file: "dist/transcript.js", format: "es", inlineDynamicImports: true, sourcemap: true },
   },
   // The codec entry alone, minified: what the size budget measures.
   "codec-min": {

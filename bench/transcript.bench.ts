@@ -2,6 +2,8 @@
 // the same run: the same Markdown parsed by marked and inserted as plain HTML, without chips.
 // - first render of 1,000 messages (about 2 MB of Markdown, 5,000 chips), until drawn and laid out;
 // - one streaming `updateMessage` on the last message vs a re-render of that message alone.
+// - growth: one hostile message at 1×, 2× and 4× of a base size (issue 14), whose time per byte
+//   must stay within a bound of the 1× figure: the rendering is linear on these inputs.
 // The in-page side is bench/pages/transcript-harness.ts.
 import type { Page } from "puppeteer-core";
 import type { TranscriptMessage } from "../src/elements/transcript/types.js";
@@ -17,6 +19,25 @@ const FIRST_RENDER_RATIO_MAX = 1.5;
 const UPDATE_RATIO_MAX = 1.2;
 /** Characters a streaming update appends (a few tokens). */
 const STREAM_CHUNK = 24;
+
+/** The 1× size of a growth input; 2× and 4× follow. */
+const GROWTH_BASE = 256 * 1024;
+const GROWTH_FACTORS = [1, 2, 4] as const;
+const GROWTH_RUNS = 3;
+/** Time per byte at 4× over time per byte at 1×: quadratic work would give 4×. */
+const PER_BYTE_GROWTH_MAX = 1.6;
+
+/** Inputs that were, or could be, superlinear in a Markdown lexer with our extension. */
+const HOSTILE: { name: string; unit: string }[] = [
+  { name: "`[a](`", unit: "[a](" },
+  { name: "`a_ `", unit: "a_ " },
+  { name: "link markers without `[`", unit: "](t3-context://v1/file/x) " },
+  { name: "unclosed context links", unit: "[a](t3-context://v1/" },
+  { name: "`[`", unit: "[" },
+  { name: "`*a `", unit: "*a " },
+  { name: "`<a `", unit: "<a " },
+  { name: "chips between `_`", unit: "_[a](t3-context://v1/file/a)_ " },
+];
 
 interface BenchApi {
   firstRender(messages: TranscriptMessage[]): Promise<number>;
@@ -47,6 +68,38 @@ async function stream(page: Page, messages: TranscriptMessage[], chunks: string[
   return times;
 }
 
+function repeatTo(unit: string, size: number): string {
+  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+}
+
+/** Renders `text` as one assistant message: ms, the fastest of a few runs. */
+async function renderOne(page: Page, text: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < GROWTH_RUNS; i++) times.push(await firstRender(page, [{ id: "m", role: "assistant", text }]));
+  return Math.min(...times);
+}
+
+async function growthRow(page: Page, input: (typeof HOSTILE)[number]): Promise<BenchRow> {
+  const perByte: number[] = [];
+  for (const factor of GROWTH_FACTORS) {
+    const size = GROWTH_BASE * factor;
+    perByte.push((await renderOne(page, repeatTo(input.unit, size))) / size);
+  }
+  const growth = perByte.at(-1)! / perByte[0]!;
+  const kb = (factor: number) => `${(GROWTH_BASE * factor) / 1024} KB`;
+  return {
+    name: `transcript: one message of ${input.name}, ${kb(GROWTH_FACTORS.at(-1)!)}`,
+    ours: perByte.at(-1)! * GROWTH_BASE * GROWTH_FACTORS.at(-1)!,
+    peer: perByte[0]! * GROWTH_BASE * GROWTH_FACTORS.at(-1)!,
+    peerName: `${kb(1)} time × ${GROWTH_FACTORS.at(-1)}`,
+    unit: "ms",
+    ratio: growth,
+    target: `per byte ≤ ${PER_BYTE_GROWTH_MAX}× the ${kb(1)} figure`,
+    pass: growth <= PER_BYTE_GROWTH_MAX,
+    note: `µs per byte at ${GROWTH_FACTORS.map(kb).join(" / ")}: ${perByte.map((t) => (t * 1000).toFixed(3)).join(" / ")}`,
+  };
+}
+
 export async function run(): Promise<BenchRow[]> {
   await preparePages();
   const browser = await startBrowser();
@@ -66,6 +119,8 @@ export async function run(): Promise<BenchRow[]> {
     const size = `${(thread.size / 1_000_000).toFixed(1)} MB`;
     const render = { ours: median(first.ours), floor: median(first.floor) };
     const update = { ours: median(updates.ours), floor: median(updates.floor) };
+    const growth: BenchRow[] = [];
+    for (const input of HOSTILE) growth.push(await growthRow(ours, input));
     return [
       {
         name: `transcript: first render, ${thread.messages.length.toLocaleString("en")} messages (${size}, ${thread.chips.toLocaleString("en")} chips)`,
@@ -89,6 +144,7 @@ export async function run(): Promise<BenchRow[]> {
         pass: update.ours / update.floor <= UPDATE_RATIO_MAX,
         note: `${UPDATES} updates of ${STREAM_CHUNK} characters`,
       },
+      ...growth,
     ];
   } finally {
     await browser.close();

@@ -6,11 +6,13 @@ import { bin, run } from "./run.mjs";
 
 /** The rollup builds (rollup.config.js) each suite reads. */
 const NEEDS = {
-  size: ["drop-in", "codec-min"],
+  size: ["drop-in", "drop-in-composer", "drop-in-transcript", "codec-min"],
   decode: ["library"],
   project: ["library"],
   composer: ["drop-in"],
   transcript: ["drop-in"],
+  // The host suite runs the sources through tsx; the library build keeps `npm start`'s dist/ whole.
+  host: ["library"],
 };
 
 process.env.CHROME_PATH = ensureChromium();

@@ -1,4 +1,5 @@
-// `npm run build`: bundles (rollup), typings (tsc) and the custom-elements manifest.
+// `npm run build`: bundles (rollup), typings (tsc, then only those the entries reach) and the
+// custom-elements manifest.
 import { rmSync } from "node:fs";
 import { bin, run } from "./run.mjs";
 
@@ -6,6 +7,7 @@ rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 const steps = [
   [bin("rollup"), ["-c", "--silent"]],
   [bin("tsc"), ["-p", "tsconfig.build.json"]],
+  [process.execPath, ["scripts/prune-types.mjs"]],
   ["npm", ["--silent", "run", "analyze"]],
 ];
 for (const [command, args] of steps) {

@@ -25,6 +25,7 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/** Whether this is Debian or a derivative (apt-get and Debian package names). */
 function isDebianLike() {
   if (existsSync("/etc/debian_version")) return true;
   try {
@@ -44,19 +45,24 @@ function found() {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
+/**
+ * Installs Debian's package `name` when that is possible without asking (a Debian-like machine,
+ * running as root) and returns whether it tried.
+ */
+export function installDebianPackage(name, what) {
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isDebianLike() || !root) return false;
+  console.log(`No ${what} found: installing Debian's ${name} package (apt-get).`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  execFileSync("apt-get", ["update"], { stdio: "inherit", env });
+  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", name], { stdio: "inherit", env });
+  return true;
+}
+
 /** Returns the path of a Chromium executable, or exits with one line saying how to get one. */
 export function ensureChromium() {
-  let path = found();
+  const path = found() ?? (installDebianPackage("chromium", "Chromium") ? found() : undefined);
   if (path) return path;
-  const root = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isDebianLike() && root) {
-    console.log("No Chromium found: installing Debian's chromium package (apt-get).");
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    execFileSync("apt-get", ["update"], { stdio: "inherit", env });
-    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
-    path = found();
-    if (path) return path;
-  }
   console.error(
     "No Chromium found: install Chromium or Chrome (Debian: `sudo apt-get install chromium`) or set CHROME_PATH to its executable.",
   );

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const files = ["t3-composer.js", "codec.min.js"];
+const files = ["t3-composer.js", "drop-in/engine.js", "composer.js", "transcript.js", "codec.min.js"];
 const sizes = Object.fromEntries(
   files.map((file) => [file, gzipSync(readFileSync(new URL(`../dist/${file}`, import.meta.url)), { level: 9 }).length]),
 );

@@ -3,6 +3,9 @@
 // at once and replaced in place by the host's stored copy (docs/transcript.md, "Messages").
 import { createWebSocketTransport } from "../../dist/t3-composer.js";
 
+/** Messages in one page of the thread: the newest page on open, older ones on scroll-up. */
+const PAGE_SIZE = 50;
+
 /** Messages from the host are the user's: the reference host stores no assistant turns. */
 const toTranscript = (message) => ({ ...message, role: "user" });
 
@@ -13,19 +16,48 @@ const toTranscript = (message) => ({ ...message, role: "user" });
  * Returns `close()`.
  */
 export function connectThread({ api, threadId, composer, transcript, onStatus, onChange }) {
-  const messagesUrl = `${api}/threads/${encodeURIComponent(threadId)}/messages`;
+  const closing = new AbortController();
 
-  /** The stored list, with what the page shows beyond it (live arrivals, pending sends) kept after it. */
+  /**
+   * The newest page of the stored list, with what the page shows beyond it kept around it: older
+   * pages loaded on scroll-up before it, live arrivals and pending sends after it.
+   */
   async function sync() {
-    const response = await fetch(messagesUrl, { cache: "no-store" });
-    if (!response.ok) throw new Error(`listing the thread answered ${response.status}`);
-    const stored = await response.json();
+    const stored = await live.listMessages({ limit: PAGE_SIZE, signal: closing.signal });
     const ids = new Set(stored.map((m) => m.id));
     const clientIds = new Set(stored.map((m) => m.clientMessageId));
-    const extra = transcript.messages.filter((m) => !ids.has(m.id) && !clientIds.has(m.clientMessageId));
-    transcript.messages = [...stored.map(toTranscript), ...extra];
+    const shown = transcript.messages;
+    const first = shown.findIndex((m) => ids.has(m.id));
+    const notStored = (m) => !ids.has(m.id) && !clientIds.has(m.clientMessageId);
+    const older = first > 0 ? shown.slice(0, first).filter(notStored) : [];
+    const extra = shown.slice(Math.max(first, 0)).filter(notStored);
+    transcript.messages = [...older, ...stored.map(toTranscript), ...extra];
+    if (first === -1) exhausted = stored.length < PAGE_SIZE;
     onChange();
   }
+
+  // Scrolled up to the oldest message shown: the page before it, until there is none.
+  let loadingOlder = false;
+  let exhausted = false;
+  transcript.addEventListener(
+    "t3-load-older",
+    async (event) => {
+      if (loadingOlder || exhausted) return;
+      loadingOlder = true;
+      try {
+        const page = await live.listMessages({ before: event.detail.before, limit: PAGE_SIZE, signal: closing.signal });
+        exhausted = page.length < PAGE_SIZE;
+        const shownIds = new Set(transcript.messages.map((m) => m.id));
+        transcript.prependMessages(page.filter((m) => !shownIds.has(m.id)).map(toTranscript));
+        onChange();
+      } catch (error) {
+        if (!closing.signal.aborted) onStatus("offline", `Could not load older messages: ${error.message}`);
+      } finally {
+        loadingOlder = false;
+      }
+    },
+    { signal: closing.signal },
+  );
 
   // The live socket pushes every message stored from now on; messages stored while it was down
   // are not replayed, so each (re)connect lists the thread again. The subclass only listens: the
@@ -74,6 +106,7 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
   sync().catch((error) => onStatus("offline", `Could not load the thread: ${error.message}`));
   return {
     close() {
+      closing.abort();
       stopLive();
       live.close();
     },

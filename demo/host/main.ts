@@ -1,4 +1,5 @@
-// `npm start` runs this: the reference host on $HOST:$PORT (127.0.0.1:8787), data in $T3_DATA_DIR (.data/).
+// `npm start` runs this: the reference host on $HOST:$PORT (127.0.0.1:8787), data in $T3_DATA_DIR
+// (.data/), messages in SQLite there, or in PostgreSQL when $DATABASE_URL is a postgres:// URL.
 import { startHost } from "./server.js";
 
 const DEFAULT_PORT = 8787;
@@ -14,8 +15,10 @@ const host = await startHost({
   port,
   hostname: process.env.HOST ?? "127.0.0.1",
   dataDir: process.env.T3_DATA_DIR ?? DEFAULT_DATA_DIR,
+  databaseUrl: process.env.DATABASE_URL || undefined,
 });
-console.log(`t3-composer demo on ${host.url}/ (API ${host.apiUrl}, database ${host.dbPath})`);
+const database = process.env.DATABASE_URL ? "PostgreSQL at DATABASE_URL" : host.dbPath;
+console.log(`t3-composer demo on ${host.url}/ (API ${host.apiUrl}, database ${database})`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

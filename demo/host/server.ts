@@ -1,34 +1,43 @@
-// The reference host: the host protocol of docs/transport.md under `/api`, the live WebSocket, and the demo's
-// static files. `startHost` is what `main.ts` and the tests call.
+// The demo host: the host kit (`src/host`, published as `t3-composer/host`) under `/api`, on
+// SQLite by default or PostgreSQL when given a connection string, projecting the demo's custom
+// kinds (kinds.ts), plus the demo's static files. `startHost` is what `main.ts` and the tests call.
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { receiveUpload, serveAttachment, sweepPendingUploads } from "./attachments.js";
-import { API_PREFIX, type HostContext } from "./context.js";
-import { DATABASE_FILE, openDatabase } from "./db.js";
-import { RequestError, internalError, sendError, sendJson } from "./http.js";
-import { DEFAULT_LIMITS, ID_PATTERN, PENDING_SWEEP_INTERVAL_MS, PENDING_UPLOAD_TTL_MS, type HostLimits } from "./limits.js";
-import { LiveHub } from "./live.js";
-import { handleListMessages, handlePostMessage, handleProviderView } from "./messages.js";
-import { serveStatic } from "./static.js";
-import type { ContextKindDefinition } from "./codec.js";
+import {
+  attachLiveSockets,
+  createDiskBlobStore,
+  createHost,
+  openPostgresStore,
+  openSqliteStore,
+  toNodeListener,
+  type HostKit,
+  type HostKitOptions,
+  type HostLimits,
+} from "../../src/host/index.js";
+import type { ContextKindDefinition } from "../../src/codec/index.js";
 import { DEMO_KINDS } from "./kinds.js";
+import { serveStatic } from "./static.js";
 
 export interface HostOptions {
   /** The port; `0` picks a free one. */
   port: number;
-  /** Where the database file and the attachment bytes live; created if missing. */
+  /** Where the SQLite file and the attachment bytes live; created if missing. */
   dataDir: string;
+  /** A `postgres://…` URL: store messages there instead of in SQLite (attachment bytes stay in `dataDir`). */
+  databaseUrl?: string | undefined;
   /** The interface to listen on. Default `127.0.0.1`: the demo is not meant to face a network. */
   hostname?: string;
-  /** Overrides of `DEFAULT_LIMITS`. */
+  /** Overrides of the kit's `DEFAULT_LIMITS`. */
   limits?: Partial<HostLimits>;
   /** The custom kinds projected with their entry bodies (`defineContextKind`). Default: the demo's (`DEMO_KINDS`). */
   kinds?: readonly ContextKindDefinition[];
   /** The repository root, whose `demo/` and `dist/` are served. Default: this file's `../..`. */
   root?: string;
+  /** Passed to the kit as they are. */
+  kit?: Pick<HostKitOptions, "allowedHosts" | "allowedOrigins" | "authorize">;
 }
 
 export interface RunningHost {
@@ -36,42 +45,20 @@ export interface RunningHost {
   url: string;
   /** `{url}/api`: the `baseUrl` for the transports. */
   apiUrl: string;
-  /** The SQLite file. */
+  /** The SQLite file (unused with PostgreSQL). */
   dbPath: string;
-  /** Stops listening, drops every connection and closes the database. */
+  /** The kit the host runs (for tests: its live hub, its sweep). */
+  kit: HostKit;
+  /** Stops listening, drops every connection and closes the store. */
   close(): Promise<void>;
 }
 
 const DEFAULT_HOSTNAME = "127.0.0.1";
 const DEFAULT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-type Handler = (context: HostContext, params: string[], request: IncomingMessage, response: ServerResponse) => unknown;
-
-/** The protocol's routes, relative to `/api`. Path parameters are the pattern's groups, decoded. */
-const ROUTES: readonly { pattern: RegExp; methods: Partial<Record<string, Handler>> }[] = [
-  {
-    pattern: /^\/attachments$/,
-    methods: { POST: (c, _, req, res) => receiveUpload(c.db, c.dataDir, c.limits, req, res) },
-  },
-  {
-    pattern: /^\/attachments\/([^/]+)$/,
-    methods: { GET: (c, [id], _, res) => serveAttachment(c.db, c.dataDir, id!, res) },
-  },
-  {
-    pattern: /^\/threads\/([^/]+)\/messages$/,
-    methods: {
-      GET: (c, [thread], req, res) => handleListMessages(c, thread!, req, res),
-      POST: (c, [thread], req, res) => handlePostMessage(c, thread!, req, res),
-    },
-  },
-  {
-    pattern: /^\/threads\/([^/]+)\/messages\/([^/]+)\/provider$/,
-    methods: { GET: (c, [thread, id], _, res) => handleProviderView(c, thread!, id!, res) },
-  },
-];
-
-/** The live socket's path, relative to `/api`. */
-const LIVE_PATTERN = /^\/threads\/([^/]+)\/live$/;
+/** The SQLite file's name inside the data folder. */
+export const DATABASE_FILE = "t3-composer.db";
+/** Longest a request's headers may take (Node's own bound, made explicit). */
+const HEADERS_TIMEOUT_MS = 20_000;
 
 /** Starts the host; resolves once it listens. */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
@@ -79,39 +66,25 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const root = options.root ?? DEFAULT_ROOT;
   await mkdir(dataDir, { recursive: true });
   const dbPath = join(dataDir, DATABASE_FILE);
-  const db = openDatabase(dbPath);
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  // The hub needs the context and the context's hook needs the hub; no message is stored before both exist.
-  const kinds = options.kinds ?? DEMO_KINDS;
-  const context: HostContext = { db, dataDir, limits, kinds, onStored: (message) => hub.broadcast(message) };
-  const hub = new LiveHub(context);
-
-  await sweepPendingUploads(db, dataDir, PENDING_UPLOAD_TTL_MS);
-  const sweeper = setInterval(() => void sweepPendingUploads(db, dataDir, PENDING_UPLOAD_TTL_MS).catch(internalError), PENDING_SWEEP_INTERVAL_MS);
-  sweeper.unref();
-
-  const server = createServer((request, response) => void handle(context, root, request, response));
-  server.on("upgrade", (request: IncomingMessage, socket, head: Buffer) => {
-    const thread = matchLive(request.url ?? "/");
-    if (thread === undefined) {
-      socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
-      return;
-    }
-    hub.upgrade(thread, request, socket, head);
-  });
+  const store = options.databaseUrl ? await openPostgresStore(options.databaseUrl) : await openSqliteStore(dbPath);
+  const kit = await createHost({ store, blobs: createDiskBlobStore(dataDir), limits: options.limits, kinds: options.kinds ?? DEMO_KINDS, ...options.kit });
+  const server = createServer(toNodeListener(kit, (request, response) => void serveDemo(root, request, response)));
+  // The kit bounds bodies itself (bodyIdleMs, bodyTotalMs); Node bounds the headers and the whole request.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = kit.limits.bodyTotalMs + HEADERS_TIMEOUT_MS;
+  attachLiveSockets(server, kit);
   const address = await listen(server, options.port, options.hostname ?? DEFAULT_HOSTNAME);
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   return {
     url,
-    apiUrl: `${url}${API_PREFIX}`,
+    apiUrl: `${url}${kit.basePath}`,
     dbPath,
+    kit,
     async close() {
-      clearInterval(sweeper);
-      hub.close();
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();
+      await kit.close();
       await closed;
-      db.close();
     },
   };
 }
@@ -126,56 +99,21 @@ function listen(server: Server, port: number, hostname: string): Promise<Address
   });
 }
 
-async function handle(context: HostContext, root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  try {
-    const { pathname } = new URL(request.url ?? "/", "http://host");
-    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) await route(context, pathname.slice(API_PREFIX.length), request, response);
-    else if (request.method === "GET" || request.method === "HEAD") await serveStatic(root, pathname, response);
-    else throw new RequestError(405, "method-not-allowed", `${request.method} is not allowed here`);
-  } catch (error) {
-    // A client that went away (an aborted upload, say) has nobody left to answer or to log for.
-    if (response.headersSent || request.socket.destroyed) response.destroy();
-    else if (error instanceof RequestError) sendError(response, error);
-    else sendJson(response, 500, { error: internalError(error) });
-  }
-}
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
-async function route(context: HostContext, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  for (const { pattern, methods } of ROUTES) {
-    const match = pattern.exec(path);
-    if (!match) continue;
-    // HEAD is answered as GET: Node leaves the body out by itself.
-    const method = request.method === "HEAD" ? "GET" : (request.method ?? "GET");
-    const handler = methods[method];
-    if (!handler) {
-      response.setHeader("allow", Object.keys(methods).join(", "));
-      throw new RequestError(405, "method-not-allowed", `${request.method} is not allowed on ${API_PREFIX}${path}`);
+async function serveDemo(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  try {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.writeHead(405, JSON_HEADERS).end(JSON.stringify({ error: { code: "method-not-allowed", message: `${request.method} is not allowed here` } }));
+      return;
     }
-    await handler(context, match.slice(1).map(decodeParam), request, response);
-    return;
+    await serveStatic(root, new URL(request.url ?? "/", "http://host").pathname, response);
+  } catch (error) {
+    if (response.headersSent || response.destroyed) response.destroy();
+    else {
+      const status = (error as { status?: number }).status ?? 500;
+      const body = (error as { error?: unknown }).error ?? { code: "internal", message: "Internal error" };
+      response.writeHead(status, JSON_HEADERS).end(JSON.stringify({ error: body }));
+    }
   }
-  throw new RequestError(404, "not-found", `No route ${API_PREFIX}${path}`);
-}
-
-function decodeParam(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw new RequestError(400, "invalid-path", `Cannot decode ${raw}`);
-  }
-}
-
-/** The thread id of a live socket URL, or `undefined` for any other URL. */
-function matchLive(url: string): string | undefined {
-  const { pathname } = new URL(url, "http://host");
-  if (!pathname.startsWith(`${API_PREFIX}/`)) return undefined;
-  const match = LIVE_PATTERN.exec(pathname.slice(API_PREFIX.length));
-  if (!match) return undefined;
-  let thread: string;
-  try {
-    thread = decodeURIComponent(match[1]!);
-  } catch {
-    return undefined;
-  }
-  return ID_PATTERN.test(thread) ? thread : undefined;
 }

@@ -5,7 +5,7 @@ import { stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
 import { once } from "node:events";
-import { RequestError } from "./http.js";
+import { RequestError } from "../../src/host/errors.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -1,20 +1,141 @@
-// The two escapes of the provider envelope (docs/wire-format.md, "Provider projection"); the legacy serializer reuses the
-// attribute escape for `<review_comment …>` (docs/wire-format.md, "Legacy text").
+// The escapes of the provider envelope (docs/wire-format.md, "Provider projection", and its
+// hardening in docs/security.md); the legacy serializer reuses the attribute escape for
+// `<review_comment …>` (docs/wire-format.md, "Legacy text").
+import { WHITESPACE_RUN } from "./chars.js";
+import { confusablesOf, foldConfusable } from "./confusables.js";
 
-// A `<` that could open or close either tag. `\b` and `i` without `u` make this ASCII-only,
-// as in the reference: `<contextual>` and `<t3_contextx>` stay, `</CONTEXT >` does not.
-const ENVELOPE_TAG_START = /<(?=\/?(?:t3_)?context\b)/gi;
+// The reference rule: a `<` that could open or close either tag. `\b` and `i` without `u` make
+// it ASCII-only: `<contextual>` and `<t3_contextx>` stay, `</CONTEXT >` does not. Sticky, so it
+// is tried at one position.
+const REFERENCE_TAG = /<\/?(?:t3_)?context\b/iy;
 const LESS_THAN_ENTITY = "&lt;";
 
+/** Characters that read as `<`: ASCII, its NFKC forms (small, fullwidth) and its look-alikes. */
+const OPENERS = ["<", "\uFE64", "\uFF1C", ...confusablesOf("<")];
+const OPENER = new RegExp(`[${OPENERS.join("")}]`, "gu");
+const OPENER_ANY = new RegExp(`[${OPENERS.join("")}]`, "u");
+
 /**
- * Makes captured text safe inside the envelope: every `<` that starts a `context` or
- * `t3_context` tag becomes `&lt;`, so terminal output or a review comment can never close the
- * envelope or forge an entry. Nothing else changes (`>`, `&` and JSON stay as they are).
+ * How far past an opener the hardened rule reads. `</t3_context` is 12 characters; the rest
+ * leaves room for format characters and spaces hidden inside it, while keeping the escape
+ * linear (each opener costs at most this much).
+ */
+const TAG_RUN_MAX = 64;
+
+/** Format, control and combining characters, and the Hangul fillers: invisible in a tag. */
+const INVISIBLE = /^[\p{Cc}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0]$/u;
+const SPACE = /^\s$/u;
+const NAME_CHAR = /^[a-z0-9_-]$/;
+/** The envelope's tag names once folded: `context`, `t3_context` and the hyphen and glued forms. */
+const TAG_NAME = /^(?:t3[-_]?)?context(?![a-z0-9_])/;
+const TAG_NAME_WHOLE = /^(?:t3[-_]?)?context$/;
+
+/** Reads past `from` while characters are invisible (and, if `spaces`, whitespace). */
+function skip(text: string, from: number, end: number, spaces: boolean): number {
+  let at = from;
+  while (at < end) {
+    const char = String.fromCodePoint(text.codePointAt(at)!);
+    if (!INVISIBLE.test(char) && !(spaces && SPACE.test(char))) break;
+    at += char.length;
+  }
+  return at;
+}
+
+/**
+ * Whether the text after an opener reads as an envelope tag to a model: optional spaces and
+ * invisible characters, an optional slash (or look-alike, or `\`), more of them, then a name that
+ * folds (NFKD, confusables, lower case; invisible characters dropped) to a tag name, ending at a
+ * character that does not continue it.
+ */
+function readsAsEnvelopeTag(text: string, from: number): boolean {
+  const end = Math.min(text.length, from + TAG_RUN_MAX);
+  let at = skip(text, from, end, true);
+  // A slash, or `\/` as JSON may write it.
+  for (let slashes = 0; slashes < 2 && at < end; slashes++) {
+    const char = String.fromCodePoint(text.codePointAt(at)!);
+    const folded = foldConfusable(char);
+    if (folded !== "/" && folded !== "\\") break;
+    at = skip(text, at + char.length, end, true);
+  }
+  let name = "";
+  while (at < end) {
+    const char = String.fromCodePoint(text.codePointAt(at)!);
+    at += char.length;
+    // An invisible character may be read as nothing or as the end of the name: either counts.
+    if (INVISIBLE.test(char)) {
+      if (TAG_NAME_WHOLE.test(name)) return true;
+      continue;
+    }
+    const folded = foldConfusable(char);
+    name += folded;
+    if (![...folded].every((part) => NAME_CHAR.test(part))) break;
+  }
+  return TAG_NAME.test(name);
+}
+
+/**
+ * Makes captured text safe inside the envelope: every character that starts something a model
+ * reads as a `context` or `t3_context` tag becomes `&lt;`, so terminal output or a review
+ * comment can never close the envelope or forge an entry. That is the reference rule (an ASCII
+ * `<`, an optional `/`, the name at a word boundary) plus its look-alikes: `<` and `/` look-alikes,
+ * tag names after NFKD and confusable folding, format and control characters inside the run, and
+ * spaces after the `<` or `/`. Nothing else changes (`>`, `&` and JSON stay as they are).
  * @internal
  */
 export function escapeEnvelopeTags(text: string): string {
-  // Most bodies have no `<` at all; skipping the regex keeps projection close to a bare scan.
-  return text.includes("<") ? text.replace(ENVELOPE_TAG_START, LESS_THAN_ENTITY) : text;
+  // Most bodies have no opener at all; skipping the scan keeps projection close to a bare scan.
+  if (!OPENER_ANY.test(text)) return text;
+  let out = "";
+  let cursor = 0;
+  for (const match of text.matchAll(OPENER)) {
+    const at = match.index;
+    const opener = match[0];
+    REFERENCE_TAG.lastIndex = at;
+    if (!(opener === "<" && REFERENCE_TAG.test(text)) && !readsAsEnvelopeTag(text, at + opener.length)) continue;
+    out += text.slice(cursor, at) + LESS_THAN_ENTITY;
+    cursor = at + opener.length;
+  }
+  return cursor === 0 ? text : out + text.slice(cursor);
+}
+
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/g;
+const LINE_BREAK_ANY = /[\n\r\v\f\u0085\u2028\u2029]/;
+const LINE_BREAK_NAMES: Record<string, string> = {
+  "\n": "\\n",
+  "\r": "\\r",
+  "\v": "\\v",
+  "\f": "\\f",
+  "\u0085": "\\u0085",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * A single-line field (a name, a path, a URL, a label) written on one line: each line break
+ * becomes its visible escape (`\n`, `\r`, `\u2028`…), so a value cannot start a line of its own
+ * that reads like the envelope's structure.
+ * @internal
+ */
+export function singleLine(value: string): string {
+  return LINE_BREAK_ANY.test(value) ? value.replace(LINE_BREAK, (char) => LINE_BREAK_NAMES[char]!) : value;
+}
+
+/** Characters that read as the marker's `[`, `]` or `;`: ASCII, NFKC forms, look-alikes. */
+const MARKER_PUNCTUATION_CHARS = [
+  "[", "]", ";", "\uFF3B", "\uFF3D", "\uFF1B", "\uFE54", "\uFE47", "\uFE48",
+  ...confusablesOf("["), ...confusablesOf("]"), ...confusablesOf(";"),
+].map((char) => (char === "[" || char === "]" ? "\\" + char : char));
+const MARKER_PUNCTUATION = new RegExp(`[${MARKER_PUNCTUATION_CHARS.join("")}]`, "gu");
+const MARKER_PUNCTUATION_ANY = new RegExp(`[${MARKER_PUNCTUATION_CHARS.join("")}]`, "u");
+
+/**
+ * A marker label that cannot read as the end of its marker or the start of another: look-alikes
+ * of `[`, `]` and `;` (fullwidth `［ ］ ；` and the like) become spaces, as ASCII `]` and `;` do.
+ * @internal
+ */
+export function escapeMarkerPunctuation(label: string): string {
+  if (!MARKER_PUNCTUATION_ANY.test(label)) return label;
+  return label.replace(MARKER_PUNCTUATION, " ").replace(WHITESPACE_RUN, " ").trim();
 }
 
 const ATTRIBUTE_SPECIAL = /[&"<>]/g;

@@ -4,7 +4,7 @@
 import { asKnownContextRecord } from "../contract/kinds.js";
 import type { ComposerContextRecord } from "../contract/types.js";
 import { WHITESPACE_RUN } from "./chars.js";
-import { escapeAttribute, escapeEnvelopeTags } from "./escape.js";
+import { escapeAttribute, escapeEnvelopeTags, escapeMarkerPunctuation } from "./escape.js";
 import { customEntryBody, kindDisplayName, kindIndex, type ContextKindDefinition } from "./kind-definitions.js";
 import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
@@ -57,11 +57,11 @@ function displayName(kind: string, kinds: ReadonlyMap<string, ContextKindDefinit
  * The marker's label: CR, LF, `;` and `]` become spaces, whitespace collapses, ends are trimmed,
  * envelope tags are escaped. The label comes sanitized (single spaces, no line breaks or
  * brackets, no leading space), so only a `;` or a space left by the 200-unit cut can change it
- * before the escape.
+ * before the escapes; look-alikes of `[`, `]` and `;` become spaces too (docs/security.md).
  */
 function markerLabel(label: string): string {
   const clean = label.includes(";") || label.endsWith(" ") ? label.replace(MARKER_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim() : label;
-  return escapeEnvelopeTags(clean);
+  return escapeEnvelopeTags(escapeMarkerPunctuation(clean));
 }
 
 function entryBody(record: ComposerContextRecord, options: ProjectionOptions, kinds: ReadonlyMap<string, ContextKindDefinition>): string {

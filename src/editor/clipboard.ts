@@ -1,4 +1,4 @@
-// The composer's clipboard (ui.md points 10 to 12). Copy, cut, paste and drop are taken over
+// The composer's clipboard (docs/composer.md, "Copy" and "Paste"). Copy, cut, paste and drop are taken over
 // before ProseMirror's own handlers see them: copy and cut write what the element says through
 // the event's `clipboardData` (the event still propagates), and paste and drop hand the data to
 // the element, so that clipboard or dragged HTML, which is untrusted, is never parsed into the
@@ -66,6 +66,23 @@ function dragStartWriter(view: EditorView, options: ClipboardOptions): { destroy
   return { destroy: () => view.dom.removeEventListener("dragstart", write) };
 }
 
+/** Input types with which the browser would insert clipboard or dragged content itself. */
+const DATA_INPUT_TYPES = new Set(["insertFromPaste", "insertFromPasteAsQuotation", "insertFromDrop"]);
+
+/**
+ * A paste or drop the browser is about to insert on its own (a paste or drop event nobody took)
+ * goes to the paste importer instead, so that its HTML is never put into the editable and read
+ * back. A spelling replacement (`insertReplacementText`) is left alone: it targets a word, not
+ * the selection, and carries plain text.
+ */
+function insertFromData(view: EditorView, event: InputEvent, options: ClipboardOptions): boolean {
+  const data = event.dataTransfer;
+  if (!data || !DATA_INPUT_TYPES.has(event.inputType) || !view.editable) return false;
+  event.preventDefault();
+  options.paste(view, data, false);
+  return true;
+}
+
 /** The plugin; it handles DOM events, so its place among the plugins does not matter. */
 export function clipboardPlugin(options: ClipboardOptions): Plugin {
   // Whether Shift is down, as the last key event said: a paste event does not say it itself.
@@ -84,13 +101,16 @@ export function clipboardPlugin(options: ClipboardOptions): Plugin {
         },
         copy: (view, event) => write(view, event, options),
         cut: (view, event) => write(view, event, options),
+        // Taken during a composition too: ProseMirror leaves such a paste to the browser, except
+        // on Android, where it parses the HTML itself (issue 14). Either way it would skip the
+        // paste importer.
         paste(view, event) {
-          // ProseMirror leaves a paste during a composition alone; so do we.
-          if (view.composing || !view.editable || !event.clipboardData) return false;
+          if (!view.editable || !event.clipboardData) return false;
           const taken = options.paste(view, event.clipboardData, shift);
           if (taken) event.preventDefault();
           return taken;
         },
+        beforeinput: (view, event) => insertFromData(view, event, options),
         drop: (view, event) => drop(view, event, options),
       },
     },

@@ -1,5 +1,5 @@
-// Inserting and removing chips with the reference app's spacing (reference-app.md, "Prompt
-// helpers"): a leading space unless at a line start or after whitespace, one trailing space that
+// Inserting and removing chips with the reference app's spacing (docs/composer.md,
+// "Chips"): a leading space unless at a line start or after whitespace, one trailing space that
 // consumes one existing space, the caret after it; removal takes one neighbouring space along.
 import type { Node as ProseMirrorNode, ResolvedPos } from "prosemirror-model";
 import { TextSelection, type EditorState, type Transaction } from "prosemirror-state";

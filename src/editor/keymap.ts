@@ -1,4 +1,4 @@
-// The composer's keys (ui.md points 2 and 3): Enter sends, Shift+Enter breaks the line, arrows
+// The composer's keys (docs/composer.md, "Keys"): Enter sends, Shift+Enter breaks the line, arrows
 // step over a chip in one press, Backspace/Delete take a whole chip, Mod+Z/Mod+Y undo and redo.
 // Nothing fires while an input method composes: its Enter commits the text, it never sends.
 import { redo, undo } from "prosemirror-history";

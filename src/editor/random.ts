@@ -1,4 +1,4 @@
-// Random ids minted on the client (README Decision 3): reference ids `ref_…` here, attachment ids
+// Random ids minted on the client (docs/composer.md, "Ids"): reference ids `ref_…` here, attachment ids
 // `att_…` and message ids `msg_…` in the composer. Always from `crypto.getRandomValues`.
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";

@@ -1,5 +1,5 @@
 // How many chips reference each context id, kept up to date from each transaction's replaced
-// ranges (ui.md point 4). A keystroke replaces a few characters, so keeping count costs a walk
+// ranges: the draft's live records are the ones its chips reference (docs/composer.md, "Drafts"). A keystroke replaces a few characters, so keeping count costs a walk
 // over those ranges, never a rescan of a draft that can be a megabyte with thousands of chips.
 import type { Node as ProseMirrorNode } from "prosemirror-model";
 import type { Transaction } from "prosemirror-state";
@@ -29,9 +29,16 @@ function tally(doc: ProseMirrorNode, from: number, to: number, sign: 1 | -1, del
   });
 }
 
-/** Chip counts per context id. */
+/**
+ * Chip counts per context id. Immutable, so that it can live in an editor state (the draft
+ * plugin's, src/elements/composer/draft-state.ts): a transaction gives a new one.
+ */
 export class ReferenceCounts {
-  #counts = new Map<string, number>();
+  readonly #counts: Map<string, number>;
+
+  private constructor(counts = new Map<string, number>()) {
+    this.#counts = counts;
+  }
 
   /** Counts every chip of `doc` (once, when a document is loaded). */
   static of(doc: ProseMirrorNode): ReferenceCounts {
@@ -53,10 +60,11 @@ export class ReferenceCounts {
   }
 
   /**
-   * Updates the counts with what `tr` replaced: chips in the old side of each step's ranges
-   * are subtracted, chips in the new side added. Returns the non-zero changes.
+   * The counts after `tr`, from what it replaced: chips in the old side of each step's ranges
+   * are subtracted, chips in the new side added. Returns them with the non-zero changes; when
+   * there are none, the counts are this very object.
    */
-  apply(tr: Transaction): ReferenceDelta {
+  apply(tr: Transaction): { counts: ReferenceCounts; delta: ReferenceDelta } {
     const delta: ReferenceDelta = new Map();
     tr.steps.forEach((step, index) => {
       const before = tr.docs[index]!;
@@ -72,8 +80,11 @@ export class ReferenceCounts {
       });
     });
     for (const [id, { change }] of delta) if (change === 0) delta.delete(id);
-    this.#merge(delta);
-    return delta;
+    if (delta.size === 0) return { counts: this, delta };
+    // Copying costs one entry per referenced id, and only when chips changed (not per keystroke).
+    const counts = new ReferenceCounts(new Map(this.#counts));
+    counts.#merge(delta);
+    return { counts, delta };
   }
 
   #merge(delta: ReferenceDelta): void {

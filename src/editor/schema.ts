@@ -1,4 +1,4 @@
-// The composer's document model: plain text with chips, like a <textarea> (README Decision 7).
+// The composer's document model: plain text with chips, like a <textarea> (docs/composer.md, "Value").
 // One paragraph per line (the text joins them with "\n"), no marks, and one inline atom node
 // type for every kind of chip. Lines are grouped in chunks (`doc > chunk > paragraph`, see
 // chunks.ts): a chunk is a unit of drawing only and never shows in the text.
@@ -18,7 +18,7 @@ export interface ChipAttrs {
 /** The class of a chunk's `<div>` (the styles draw chunks lazily). */
 export const CHUNK_CLASS = "t3-lines";
 
-/** The attribute that marks a chip in the HTML ProseMirror puts on the clipboard. */
+/** The attribute that marks a chip in the DOM (and so in ProseMirror's clipboard HTML). */
 const CHIP_DOM_ATTRIBUTE = "data-t3-chip";
 
 export const composerSchema = new Schema({
@@ -60,23 +60,15 @@ export const composerSchema = new Schema({
         },
         node.attrs.label,
       ],
-      parseDOM: [
-        {
-          tag: `span[${CHIP_DOM_ATTRIBUTE}]`,
-          getAttrs: (dom) => {
-            const kind = dom.getAttribute("data-kind");
-            const contextId = dom.getAttribute("data-context-id");
-            if (!kind || !contextId) return false;
-            // A pasted occurrence is a new occurrence: it gets its own reference id.
-            return { kind, contextId, label: dom.getAttribute("data-label") ?? kind, referenceId: mintReferenceId() };
-          },
-        },
-      ],
+      // No parse rule: a chip is never made from HTML. ProseMirror parses HTML on a paste it
+      // handles itself (on Android it does so during a composition) and when it reads DOM
+      // changes the browser made; foreign markup with our attributes would otherwise become a
+      // chip pointing at any record, with any label (issue 14). Chips come from the paste
+      // importer, insertContext and the value setter; a chip already in the document is read
+      // back from its own view, which does not need a rule. A chip span parses as its text.
     },
   },
 });
-
-export type ComposerSchema = typeof composerSchema;
 
 /** The attributes of a chip node. */
 export function chipAttrs(node: ProseMirrorNode): ChipAttrs {

@@ -1,6 +1,6 @@
 // Conversions between canonical text and the document. Each line is a paragraph (grouped in
 // chunks, see chunks.ts); each valid reference link is a chip whose text is its canonical link
-// (ui.md point 1).
+// (docs/composer.md, "Value").
 import { Fragment, Slice, type Node as ProseMirrorNode } from "prosemirror-model";
 import { collectComposerContextReferences } from "../codec/references.js";
 import { chunked, forEachLine } from "./chunks.js";

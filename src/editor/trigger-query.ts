@@ -1,4 +1,4 @@
-// Finds an `@` or `$` suggestion trigger before the caret (ui.md point 5). Pure, so it has its
+// Finds an `@` or `$` suggestion trigger before the caret (docs/composer.md, "Suggestions"). Pure, so it has its
 // own tests; the trigger plugin feeds it the end of the caret's line.
 
 /** The characters that open a suggestion list: mentions and skills. */

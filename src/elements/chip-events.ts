@@ -1,4 +1,4 @@
-// The chip event both elements fire (docs/transcript.md, "Events"), typed once for both.
+// The chip event both elements fire (docs/composer.md, "Events"), typed once for both.
 import type { ComposerContextRecord } from "../contract/types.js";
 
 /** The detail of `t3-chip-activate`: fired before the default action; cancel it to stop that. */

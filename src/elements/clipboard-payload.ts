@@ -1,4 +1,4 @@
-// What a copy puts on the clipboard, for both elements (docs/wire-format.md, "Clipboard fragment"; docs/transcript.md, "Copying"):
+// What a copy puts on the clipboard, for both elements (docs/composer.md, "Copy"):
 // canonical Markdown as `text/plain`, and, when the copied text links to records, the fragment
 // of just those records under the custom type and inside `text/html`.
 import { CONTEXT_FRAGMENT_MIME, encodeClipboardFragment, encodeClipboardHtml } from "../codec/clipboard.js";
@@ -8,7 +8,7 @@ import type { ClipboardFragment, ClipboardFragmentSource, ComposerContextRecord 
 
 export const PLAIN_TEXT_TYPE = "text/plain";
 export const HTML_TYPE = "text/html";
-/** The fragment type without Chromium's `web ` prefix: some forks write it so (docs/wire-format.md, "Clipboard fragment"). */
+/** The fragment type without Chromium's `web ` prefix: some forks write it so (docs/composer.md, "Copy"). */
 export const BARE_FRAGMENT_TYPE = CONTEXT_FRAGMENT_MIME.replace(/^web /, "");
 
 /** What one copy writes: the Markdown, and the fragment of the records it links to (or `null`). */
@@ -32,8 +32,9 @@ export function fragmentSource(environmentId: string | null | undefined, threadI
 
 /**
  * The payload of `text`: the records its links point at (first link first), each found through
- * `lookup`, plus the screenshot image of every annotation among them (docs/wire-format.md, "Clipboard fragment": the decoder reads
- * it back). A link `lookup` cannot resolve travels as text only. No record, no fragment.
+ * `lookup`, plus the screenshot image of every annotation among them (a paste reads it back:
+ * docs/composer.md, "Paste"). A link `lookup` cannot resolve travels as text only. No record, no
+ * fragment.
  */
 export function copyPayload(
   text: string,

@@ -1,5 +1,5 @@
 // Writing a copy without a copy event (a button): the async clipboard with a ClipboardItem of
-// every type, falling back to fewer types, then to plain text (docs/transcript.md, "Copying").
+// every type, falling back to fewer types, then to plain text (docs/composer.md, "Copy").
 import { CONTEXT_FRAGMENT_MIME } from "../codec/clipboard.js";
 import { clipboardTypes, type CopyPayload } from "./clipboard-payload.js";
 

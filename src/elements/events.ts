@@ -1,5 +1,5 @@
 // One typed way to dispatch the SDK's events: always `bubbles` and `composed`, so a page hears
-// them from outside the shadow root (house style point 5).
+// them from outside the shadow root (docs/architecture.md, "Conventions").
 
 /** Dispatches `name` on `target` with `detail`; returns `false` when a listener canceled it. */
 export function emit<K extends keyof HTMLElementEventMap>(

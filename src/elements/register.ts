@@ -1,4 +1,4 @@
-// Guarded registration (house style point 4): defining the same class twice does nothing; a
+// Guarded registration (docs/architecture.md, "Conventions"): defining the same class twice does nothing; a
 // different class already under our tag warns once and is left in place.
 
 const warned = new Set<string>();

@@ -21,6 +21,12 @@ import { sendUploadRequest } from "./upload-request.js";
 const UNKNOWN_CONTENT_TYPE = "application/octet-stream";
 /** The header that carries the file name, percent-encoded (UTF-8). */
 const FILE_NAME_HEADER = "x-file-name";
+/**
+ * The header that names the thread an upload is for: the host binds the upload to it, and a
+ * custom header makes the upload a non-simple request, which another site's page cannot send
+ * without the host's leave (docs/host.md).
+ */
+const THREAD_HEADER = "x-t3-thread-id";
 
 /** Where an attachment of a clipboard fragment lives. */
 export interface AttachmentSource {
@@ -55,6 +61,7 @@ export async function uploadAttachment(
   const headers = requestHeaders(config, {
     "content-type": file.type || UNKNOWN_CONTENT_TYPE,
     [FILE_NAME_HEADER]: encodeURIComponent(options.name),
+    [THREAD_HEADER]: config.threadId,
   });
   let response;
   try {

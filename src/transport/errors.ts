@@ -10,8 +10,8 @@
 export type ComposerErrorCode =
   | "upload-failed"
   | "send-failed"
+  | "list-failed"
   | "attachment-unreachable"
-  | "paste-import-failed"
   | "storage-failed"
   | "invalid-frame"
   | "invalid-context"

@@ -1,5 +1,6 @@
 // The fetch adapter: the host protocol over plain HTTP requests.
 import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachments.js";
+import { listPage } from "./list.js";
 import { assertOutgoingMessage, signalOf } from "./calls.js";
 import { ComposerError, HostResponseError } from "./errors.js";
 import { parseSentMessage } from "./frames.js";
@@ -37,6 +38,7 @@ export function createFetchTransportWithClock(options: FetchTransportOptions, cl
     send: (message, sendOptions) => postMessage(config, policy, clock, message, signalOf(sendOptions)),
     upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),
+    listMessages: (listOptions) => listPage(config, { ...listOptions, signal: signalOf(listOptions) }),
   };
 }
 

@@ -3,7 +3,10 @@
 
 /** How a transport retries a send that failed on the network or with a 5xx answer. */
 export interface RetryOptions {
-  /** Attempts in all, the first one included; at least 1. Default 5. */
+  /**
+   * Attempts in all, the first one included; at least 1. Default `Infinity`: a send is retried
+   * for as long as `maxElapsedMs` allows, so that an outage of up to a minute loses nothing.
+   */
   attempts?: number | undefined;
   /** The delay before the first retry, in milliseconds; it doubles for each retry after. Default 250. */
   baseDelayMs?: number | undefined;
@@ -14,7 +17,7 @@ export interface RetryOptions {
 }
 
 /** @internal */
-export const DEFAULT_RETRY = { attempts: 5, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 } as const;
+export const DEFAULT_RETRY = { attempts: Number.POSITIVE_INFINITY, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 } as const;
 
 /** @internal A retry policy with every field set. */
 export type RetryPolicy = Readonly<{ [K in keyof RetryOptions]-?: number }>;
@@ -44,8 +47,8 @@ export function resolveRetryPolicy(options: RetryOptions | undefined): RetryPoli
     maxDelayMs: given.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
     maxElapsedMs: given.maxElapsedMs ?? DEFAULT_RETRY.maxElapsedMs,
   };
-  if (!Number.isInteger(policy.attempts) || policy.attempts < 1) {
-    throw new TypeError(`retry.attempts must be an integer ≥ 1, got ${String(policy.attempts)}`);
+  if ((!Number.isInteger(policy.attempts) && policy.attempts !== Number.POSITIVE_INFINITY) || policy.attempts < 1) {
+    throw new TypeError(`retry.attempts must be an integer ≥ 1 or Infinity, got ${String(policy.attempts)}`);
   }
   for (const key of ["baseDelayMs", "maxDelayMs", "maxElapsedMs"] as const) {
     if (!Number.isFinite(policy[key]) || policy[key] < 0) {

@@ -13,6 +13,15 @@ export interface UploadOptions {
   onProgress?(loaded: number, total: number): void;
 }
 
+/** Which page of a thread `listMessages` answers. */
+export interface ListOptions {
+  /** Messages in the page, at most; default the host's page size. */
+  limit?: number;
+  /** A message id: the page just older than it. Default: the newest page. */
+  before?: string;
+  signal: AbortSignal;
+}
+
 /** Pluggable I/O of a composer: any backend can stand behind it. */
 export interface ComposerTransport {
   /** `inlineMessageContext: false` means the host gets `serializeLegacyContextMessage` text. */
@@ -20,6 +29,8 @@ export interface ComposerTransport {
   send(message: OutgoingMessage, options: { signal: AbortSignal }): Promise<SentMessage>;
   /** Uploads bytes and resolves with the host's pending id for them. */
   upload?(file: Blob, options: UploadOptions): Promise<{ attachmentId: string }>;
+  /** One page of the thread, oldest first within it (`GET …/messages?limit=&before=`). */
+  listMessages?(options: ListOptions): Promise<SentMessage[]>;
   /** Fetches an attachment's bytes from the environment a fragment was copied in. */
   fetchAttachment?(
     source: { environmentId: string; attachmentId: string },

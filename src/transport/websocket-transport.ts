@@ -1,6 +1,7 @@
 // The WebSocket adapter: sends and live messages over `{baseUrl}/threads/{threadId}/live`,
 // uploads and attachment fetches over HTTP.
 import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachments.js";
+import { listPage } from "./list.js";
 import { ComposerError, HostResponseError } from "./errors.js";
 import { assertOutgoingMessage, signalOf } from "./calls.js";
 import { parseServerFrame, type SendFrame, type ServerFrame } from "./frames.js";
@@ -80,6 +81,7 @@ export function createWebSocketTransportWithClock(options: WebSocketTransportOpt
     send: (message, sendOptions) => live.send(message, signalOf(sendOptions)),
     upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),
+    listMessages: (listOptions) => listPage(config, { ...listOptions, signal: signalOf(listOptions) }),
     onMessage: (listener) => live.messages.add(listener),
     onError: (listener) => live.errors.add(listener),
     close: () => live.close(),

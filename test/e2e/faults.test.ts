@@ -170,7 +170,7 @@ describe("faults against the reference host", () => {
 
     // A real pending upload, and a record bound to an upload the host never saw: the post fails
     // after the thread row was written inside the transaction, so the rollback is what is tested.
-    const upload = await fetch(`${host.apiUrl}/attachments`, { method: "POST", headers: { "content-type": "image/png", "x-file-name": "pixel.png" }, body: pngFile() });
+    const upload = await fetch(`${host.apiUrl}/attachments`, { method: "POST", headers: { "content-type": "image/png", "x-file-name": "pixel.png", "x-t3-thread-id": "faults-malformed" }, body: pngFile() });
     const { attachmentId } = (await upload.json()) as { attachmentId: string };
     const missing = { ...image, attachmentId: "upload_nosuchupload0000" };
     const unknownUpload = await post(

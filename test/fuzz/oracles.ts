@@ -8,6 +8,9 @@ import type {
   ProjectionOptions,
 } from "../../src/codec/index.js";
 import { asKnownContextRecord, sanitizeComposerContextLabel } from "../../src/codec/index.js";
+// The hardening beyond the reference rule (docs/security.md) has its own tests
+// (test/unit/codec/envelope-forging.test.ts); the oracle takes it from the codec and checks the rest.
+import { escapeEnvelopeTags, escapeMarkerPunctuation } from "../../src/codec/escape.js";
 
 /** wire.md §b: the collector's global pattern, and the href grammar. */
 const LINK = /(!?)\[([^\]\n]{0,512})\]\((t3-context:\/\/v1\/[^\s)]{1,200})\)/g;
@@ -48,9 +51,11 @@ export function oracleContextId(producerId: string): string {
   return `${slug}-${hex(forward)}${hex(backward)}`;
 }
 
-/** wire.md §c: every `<` that opens or closes a `context` or `t3_context` tag. */
-const ENVELOPE_TAG = /<(?=\/?(?:t3_)?context\b)/gi;
-const escapeTags = (text: string) => text.replace(ENVELOPE_TAG, "&lt;");
+/** wire.md §c: every `<` that opens or closes a `context` or `t3_context` tag, and its look-alikes. */
+const escapeTags = escapeEnvelopeTags;
+/** docs/security.md: a one-line field's line breaks written as visible escapes. */
+const BREAK_NAMES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\v": "\\v", "\f": "\\f", "\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const one = (value: string) => value.replace(/[\n\r\v\f\u0085\u2028\u2029]/g, (char) => BREAK_NAMES[char]!);
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -62,14 +67,14 @@ export function envelopeTags(text: string): string[] {
 const indent = (text: string) => text.split("\n").map((line) => "  " + line).join("\n");
 
 function elementLines(element: ElementDetails): string[] {
-  const lines = [`url: ${element.pageUrl}`, `tag: ${element.tagName}`];
-  if (element.pageTitle) lines.push(`title: ${element.pageTitle}`);
-  if (element.selector) lines.push(`selector: ${element.selector}`);
-  if (element.componentName) lines.push(`component: ${element.componentName}`);
+  const lines = [`url: ${one(element.pageUrl)}`, `tag: ${one(element.tagName)}`];
+  if (element.pageTitle) lines.push(`title: ${one(element.pageTitle)}`);
+  if (element.selector) lines.push(`selector: ${one(element.selector)}`);
+  if (element.componentName) lines.push(`component: ${one(element.componentName)}`);
   const source = element.source;
   if (source?.fileName) {
     const line = source.lineNumber === null ? "" : `:${source.lineNumber}${source.columnNumber === null ? "" : `:${source.columnNumber}`}`;
-    lines.push(`source: ${source.fileName}${line}`);
+    lines.push(`source: ${one(source.fileName)}${line}`);
   }
   if (element.htmlPreview.trim() !== "") lines.push("html:", indent(element.htmlPreview.trim()));
   if (element.styles.trim() !== "") lines.push("styles:", indent(element.styles.trim()));
@@ -81,33 +86,33 @@ function knownBody(record: KnownContextRecord): string {
   switch (record.kind) {
     case "image":
     case "file":
-      return `name: ${record.name}\nmimeType: ${record.mimeType}\nsizeBytes: ${record.sizeBytes}\nattachmentId: ${record.attachmentId}`;
+      return `name: ${one(record.name)}\nmimeType: ${one(record.mimeType)}\nsizeBytes: ${record.sizeBytes}\nattachmentId: ${one(record.attachmentId)}`;
     case "terminal": {
       const count = record.lineEnd - record.lineStart + 1;
       const lines = record.text.split("\n").filter((_, index) => index < count);
-      return [`terminal: ${record.terminalLabel}`, ...lines.map((line, index) => `${record.lineStart + index} | ${line}`)].join("\n");
+      return [`terminal: ${one(record.terminalLabel)}`, ...lines.map((line, index) => `${record.lineStart + index} | ${line}`)].join("\n");
     }
     case "element":
       return elementLines(record).join("\n");
     case "preview-annotation": {
-      const lines = [`page: ${(record.pageTitle ?? "").trim() || record.pageUrl}`, `url: ${record.pageUrl}`];
+      const lines = [`page: ${one((record.pageTitle ?? "").trim() || record.pageUrl)}`, `url: ${one(record.pageUrl)}`];
       if (record.comment.trim() !== "") lines.push(`comment: ${record.comment.trim()}`);
-      if (record.targetSummary !== "") lines.push(`targets: ${record.targetSummary}`);
-      if (record.styleChanges.length > 0) lines.push("requested visual changes:", ...record.styleChanges.map((change) => `- ${change}`));
-      if (record.screenshotContextId) lines.push(`screenshot: ref=${record.screenshotContextId}`);
+      if (record.targetSummary !== "") lines.push(`targets: ${one(record.targetSummary)}`);
+      if (record.styleChanges.length > 0) lines.push("requested visual changes:", ...record.styleChanges.map((change) => `- ${one(change)}`));
+      if (record.screenshotContextId) lines.push(`screenshot: ref=${one(record.screenshotContextId)}`);
       (record.elements ?? []).forEach((element, index) => lines.push(`element ${index + 1}:`, indent(elementLines(element).join("\n"))));
       return lines.join("\n");
     }
     case "review-comment": {
-      const lines = [`file: ${record.filePath}`, `range: ${record.rangeLabel} (${record.startIndex}-${record.endIndex})`, `section: ${record.sectionTitle}`];
+      const lines = [`file: ${one(record.filePath)}`, `range: ${one(record.rangeLabel)} (${record.startIndex}-${record.endIndex})`, `section: ${one(record.sectionTitle)}`];
       if (record.text.trim() !== "") lines.push("comment:", indent(record.text.trim()));
-      if (record.diff.trim() !== "") lines.push(`${record.fenceLanguage ?? "diff"}:`, indent(record.diff.trimEnd()));
+      if (record.diff.trim() !== "") lines.push(`${one(record.fenceLanguage ?? "diff")}:`, indent(record.diff.trimEnd()));
       return lines.join("\n");
     }
     case "mention":
-      return `path: ${record.path}`;
+      return `path: ${one(record.path)}`;
     case "skill":
-      return `name: ${record.name}`;
+      return `name: ${one(record.name)}`;
   }
 }
 
@@ -127,7 +132,7 @@ export function oracleProjection(input: { text: string; records: readonly Compos
   let cursor = 0;
   for (const occurrence of occurrences) {
     const kind = recordOf(occurrence.contextId)?.kind ?? occurrence.kind;
-    const label = escapeTags(occurrence.label.replace(/[\r\n;\]]/g, " ").replace(/\s+/g, " ").trim());
+    const label = escapeTags(escapeMarkerPunctuation(occurrence.label.replace(/[\r\n;\]]/g, " ").replace(/\s+/g, " ").trim()));
     body += input.text.slice(cursor, occurrence.start) + `[${displayName(kind)}: ${label}; ref=${occurrence.contextId}]`;
     cursor = occurrence.end;
   }

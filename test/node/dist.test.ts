@@ -44,7 +44,7 @@ describe("built package", () => {
     assert.match(index, /^(?:import|export) [^;]*'\.\/define\.js';$/m);
     const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { sideEffects: string[] };
     assert.deepEqual(
-      ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js"].filter((file) => !pkg.sideEffects.includes(file)),
+      ["./dist/index.js", "./dist/define.js", "./dist/t3-composer.js", "./dist/composer.js", "./dist/transcript.js"].filter((file) => !pkg.sideEffects.includes(file)),
       [],
     );
   });
@@ -57,5 +57,19 @@ describe("built package", () => {
       if (size > recorded * 1.01) over.push(`${file}: ${size} B gzip, recorded ${recorded} B (+${(((size - recorded) / recorded) * 100).toFixed(1)}%)`);
     }
     assert.deepEqual(over, [], "a bundle grew: shrink it, or record the new size in bench/size-baseline.json with a reason in the commit");
+  });
+
+  // A browser app that installs t3-composer gets no native build and no database driver.
+  it("leaves the host kit's drivers out of the browser entries and makes them optional peers", { skip: notBuilt }, () => {
+    const drivers = ["better-sqlite3", "pg", "ws"];
+    const browser = ["index.js", "define.js", "transport.js", "codec.js", "t3-composer.js"].map((file) => readFileSync(dist(file), "utf8"));
+    const imported = drivers.filter((name) => browser.some((code) => code.includes(`'${name}'`) || code.includes(`"${name}"`)));
+    assert.deepEqual(imported, []);
+    assert.match(readFileSync(dist("host.js"), "utf8"), /import\(['"]better-sqlite3['"]\)/);
+    const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as {
+      dependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    assert.deepEqual(drivers.filter((name) => name in pkg.dependencies || pkg.peerDependenciesMeta[name]?.optional !== true), []);
   });
 });

@@ -8,7 +8,7 @@
 // to a host that is down sees it.
 import { request as forward } from "node:http";
 import { connect } from "node:net";
-import { cutBody, duplicate, late } from "./request-faults.mjs";
+import { cutBody, duplicate, late, upstreamHeaders } from "./request-faults.mjs";
 import { addSocketFault, clearSocketFaults, pipeWithFaults } from "./socket-faults.mjs";
 import { findTestHost, stopTestHost } from "./test-hosts.mjs";
 
@@ -129,11 +129,6 @@ function drain(req) {
     req.on("error", done);
     req.resume();
   });
-}
-
-/** The request's headers for the host: the same, but addressed to the host itself. */
-function upstreamHeaders(req, port) {
-  return { ...req.headers, host: `127.0.0.1:${port}` };
 }
 
 function forwardRequest(host, path, req, res, rule) {

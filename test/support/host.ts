@@ -10,7 +10,7 @@
 //   const rows = await host.rows<{ text: string }>("SELECT text FROM messages");
 //   await host.dispose();   // in `after()`: stopped, data deleted
 import { executeServerCommand } from "@web/test-runner-commands";
-import type { HostLimits } from "../../demo/host/limits.js";
+import type { HostLimits } from "../../src/host/index.js";
 
 /** What the proxy does to requests a rule matches (`test/support/host-proxy.mjs` says more). */
 export type HostFaultKind =

@@ -11,3 +11,4 @@ export interface FaultHost {
 export function late(host: FaultHost, path: string, req: IncomingMessage): void;
 export function cutBody(host: FaultHost, path: string, req: IncomingMessage): void;
 export function duplicate(host: FaultHost, path: string, req: IncomingMessage, res: ServerResponse): void;
+export function upstreamHeaders(req: IncomingMessage, port: number): IncomingMessage["headers"];

@@ -7,9 +7,20 @@
 //     answer (a network or a proxy delivering twice).
 import { request as forward } from "node:http";
 
-/** The request's options for the host: the same, but addressed to the host itself, unpooled. */
+/**
+ * The request's headers for the host: the same, but addressed to the host itself. The proxies put
+ * the host on the page's origin, so a request from the page's own origin is a same-origin request
+ * of the host's (its Origin check passes); a request from any other origin keeps its Origin.
+ */
+export function upstreamHeaders(req, port) {
+  const headers = { ...req.headers, host: `127.0.0.1:${port}` };
+  if (req.headers.origin === `http://${req.headers.host}`) headers.origin = `http://127.0.0.1:${port}`;
+  return headers;
+}
+
+/** The request's options for the host: its headers as `upstreamHeaders` makes them, unpooled. */
 function upstreamOptions(host, path, req) {
-  return { host: "127.0.0.1", port: host.port, method: req.method, path, headers: { ...req.headers, host: `127.0.0.1:${host.port}` }, agent: false };
+  return { host: "127.0.0.1", port: host.port, method: req.method, path, headers: upstreamHeaders(req, host.port), agent: false };
 }
 
 /** Holds the client's connection with the host's, so that stopping the host drops both. */

@@ -38,7 +38,9 @@ async function devtools(session) {
  *   updates the composition: `compositionstart`/`compositionupdate`, `isComposing` key events);
  * - `ime-commit` `{ text }`: `Input.insertText`, which commits an open composition with `text`;
  * - `raw-key` `{ type, key, code, windowsVirtualKeyCode, modifiers? }`: `Input.dispatchKeyEvent`
- *   as it is (for the keyCode 229 an IME gives every key while it composes).
+ *   as it is (for the keyCode 229 an IME gives every key while it composes);
+ * - `user-agent` `{ userAgent }`: `Emulation.setUserAgentOverride`, for the page and its frames
+ *   (a frame loaded after it runs its modules under that agent, as on a phone).
  */
 function imePlugin() {
   return {
@@ -57,6 +59,11 @@ function imePlugin() {
       if (command === "ime-commit") {
         const client = await devtools(session);
         await client.send("Input.insertText", { text: payload.text });
+        return true;
+      }
+      if (command === "user-agent") {
+        const client = await devtools(session);
+        await client.send("Emulation.setUserAgentOverride", { userAgent: payload.userAgent });
         return true;
       }
       if (command === "raw-key") {

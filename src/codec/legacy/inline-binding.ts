@@ -2,6 +2,7 @@
 // placeholder, else at the `@label:range` the old client wrote inline.
 import type { TerminalContextRecord } from "../../contract/types.js";
 import { formatComposerContextReference } from "../references.js";
+import { escapeCaptured } from "./capture-escape.js";
 import { PLACEHOLDER } from "./tags.js";
 import { inlineTerminalLabel } from "./terminal-label.js";
 
@@ -38,7 +39,8 @@ export function bindLegacyTerminals(
   });
   const unplaced: TerminalContextRecord[] = [];
   for (const record of terminals.slice(placeholders)) {
-    const label = inlineTerminalLabel(record);
+    // As the serializer wrote it: a label holding a tag of the format has it escaped.
+    const label = escapeCaptured(inlineTerminalLabel(record));
     const at = findStandaloneLabel(bound, label);
     if (at === -1) unplaced.push(record);
     else bound = bound.slice(0, at) + formatComposerContextReference(record) + bound.slice(at + label.length);

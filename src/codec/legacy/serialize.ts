@@ -1,5 +1,6 @@
 // The reverse of the legacy upgrade (docs/wire-format.md, "Legacy text"): for a server that does
 // not take records, the context travels inside the text in the format the upgrade reads back.
+// Every captured value is escaped (capture-escape.ts): none can close its block or open another.
 import type {
   ComposerContextRecord,
   ElementContextRecord,
@@ -9,6 +10,7 @@ import type {
   TerminalContextRecord,
 } from "../../contract/types.js";
 import { escapeAttribute } from "../escape.js";
+import { escapeCaptured as text_, escapeCapturedLine as line_ } from "./capture-escape.js";
 import { collectComposerContextReferences } from "../references.js";
 import { inlineTerminalLabel } from "./terminal-label.js";
 import { ELEMENT_TAG, PREVIEW_TAG, REVIEW_TAG, TERMINAL_TAG, closeTag, openTag } from "./tags.js";
@@ -34,34 +36,34 @@ function block(tag: string, entries: string[]): string {
 function terminalEntry(record: TerminalContextRecord): string {
   const range =
     record.lineStart === record.lineEnd ? `line ${record.lineStart}` : `lines ${record.lineStart}-${record.lineEnd}`;
-  const lines = record.text
+  const lines = text_(record.text)
     .split("\n")
     .map((line, index) => `${record.lineStart + index} | ${line}`)
     .join("\n");
-  return `- ${record.terminalLabel} ${range}:\n${indent(lines)}`;
+  return `- ${line_(record.terminalLabel)} ${range}:\n${indent(lines)}`;
 }
 
 function elementEntry(element: ElementDetails): string {
   const lines: string[] = [];
-  if (element.pageUrl) lines.push(`url: ${element.pageUrl}`);
-  if (element.selector) lines.push(`selector: ${element.selector}`);
+  if (element.pageUrl) lines.push(`url: ${line_(element.pageUrl)}`);
+  if (element.selector) lines.push(`selector: ${line_(element.selector)}`);
   const source = element.source;
   if (source?.fileName) {
     // Unlike the provider body, a column without a line is still written.
     const position = [source.lineNumber, source.columnNumber].filter((part) => part != null);
-    lines.push(`source: ${[source.fileName, ...position].join(":")}`);
+    lines.push(`source: ${[line_(source.fileName), ...position].join(":")}`);
   }
-  if (element.htmlPreview) lines.push(`html:\n${indent(element.htmlPreview)}`);
-  if (element.styles) lines.push(`styles:\n${indent(element.styles)}`);
-  return `- <${element.componentName ?? element.tagName}>:\n${indent(lines.join("\n"))}`;
+  if (element.htmlPreview) lines.push(`html:\n${indent(text_(element.htmlPreview))}`);
+  if (element.styles) lines.push(`styles:\n${indent(text_(element.styles))}`);
+  return `- <${line_(element.componentName ?? element.tagName)}>:\n${indent(lines.join("\n"))}`;
 }
 
 function previewBlock(record: PreviewAnnotationContextRecord): string {
-  const lines = [`Id: ${record.annotationId}`, `Page: ${record.pageUrl || record.pageTitle || ""}`];
-  if (record.comment) lines.push(`Comment: ${record.comment}`);
-  if (record.targetSummary) lines.push(`Targets: ${record.targetSummary}`);
+  const lines = [`Id: ${line_(record.annotationId)}`, `Page: ${line_(record.pageUrl || record.pageTitle || "")}`];
+  if (record.comment) lines.push(`Comment: ${line_(record.comment)}`);
+  if (record.targetSummary) lines.push(`Targets: ${line_(record.targetSummary)}`);
   if (record.styleChanges.length > 0) {
-    lines.push("Requested visual changes:", ...record.styleChanges.map((change) => `- ${change}`));
+    lines.push("Requested visual changes:", ...record.styleChanges.map((change) => `- ${line_(change)}`));
   }
   if (record.elements && record.elements.length > 0) {
     lines.push(openTag(ELEMENT_TAG), record.elements.map(elementEntry).join("\n"), closeTag(ELEMENT_TAG));
@@ -69,30 +71,34 @@ function previewBlock(record: PreviewAnnotationContextRecord): string {
   return `${openTag(PREVIEW_TAG)}\n${lines.join("\n")}\n${closeTag(PREVIEW_TAG)}`;
 }
 
+/** An attribute value: one line, no tag of the format, then the attribute escape. */
+const attribute = (value: string) => escapeAttribute(line_(value));
+
 /** The whole `<review_comment …>` block, its diff in a fence longer than any backtick run in it. */
 function reviewBlock(record: ReviewCommentContextRecord): string {
   const attributes = [
-    `sectionId="${escapeAttribute(record.sectionId)}"`,
-    `sectionTitle="${escapeAttribute(record.sectionTitle)}"`,
-    `filePath="${escapeAttribute(record.filePath)}"`,
-    `rangeLabel="${escapeAttribute(record.rangeLabel)}"`,
+    `sectionId="${attribute(record.sectionId)}"`,
+    `sectionTitle="${attribute(record.sectionTitle)}"`,
+    `filePath="${attribute(record.filePath)}"`,
+    `rangeLabel="${attribute(record.rangeLabel)}"`,
     `startIndex="${record.startIndex}"`,
     `endIndex="${record.endIndex}"`,
   ].join(" ");
   let longestRun = 0;
-  for (const [run] of record.diff.matchAll(BACKTICK_RUN)) longestRun = Math.max(longestRun, run.length);
+  const diff = text_(record.diff);
+  for (const [run] of diff.matchAll(BACKTICK_RUN)) longestRun = Math.max(longestRun, run.length);
   const fence = "`".repeat(Math.max(FENCE_MIN, longestRun + 1));
-  const body = record.diff
-    ? `${record.text}\n\n${fence}${record.fenceLanguage ?? DEFAULT_FENCE_LANGUAGE}\n${record.diff}\n${fence}`
-    : record.text;
+  const body = diff
+    ? `${text_(record.text)}\n\n${fence}${line_(record.fenceLanguage ?? DEFAULT_FENCE_LANGUAGE)}\n${diff}\n${fence}`
+    : text_(record.text);
   return `<${REVIEW_TAG} ${attributes}>\n${body}\n${closeTag(REVIEW_TAG)}`;
 }
 
 /** What replaces a link: a review's whole block, a terminal's `@slug:range`, else the label. */
 function inlineForm(record: ComposerContextRecord): string {
   if (record.kind === "review-comment") return reviewBlock(record as ReviewCommentContextRecord);
-  if (record.kind === "terminal") return inlineTerminalLabel(record as TerminalContextRecord);
-  return record.label;
+  if (record.kind === "terminal") return text_(inlineTerminalLabel(record as TerminalContextRecord));
+  return text_(record.label);
 }
 
 const ofKind = <R extends ComposerContextRecord>(records: readonly ComposerContextRecord[], kind: R["kind"]) =>

@@ -4,6 +4,7 @@
 import { RECORDS_MAX } from "../../contract/limits.js";
 import type { ComposerContextRecord, ReviewCommentContextRecord } from "../../contract/types.js";
 import { formatComposerContextReference } from "../references.js";
+import { unescapeRecord } from "./capture-escape.js";
 import { passesContract } from "./contract-check.js";
 import { bindLegacyTerminals } from "./inline-binding.js";
 import { previewRecordFromBody } from "./preview-record.js";
@@ -29,6 +30,9 @@ const LEGACY_MARKERS = new RegExp(`<(?:${[TERMINAL_TAG, ELEMENT_TAG, PREVIEW_TAG
 const TOKEN_MAX = 64;
 const STAND_IN_TOKEN = "\uE000";
 
+/** What the serializer escaped inside a block, read back as it was written (capture-escape.ts). */
+const readBack = <R extends ComposerContextRecord>(record: R | null): R | null => record && unescapeRecord(record);
+
 /** Review blocks replaced by tokens, as long as their records pass the contract. */
 function tokenizeReviews(text: string, token: string) {
   const reviews: ReviewCommentContextRecord[] = [];
@@ -36,7 +40,7 @@ function tokenizeReviews(text: string, token: string) {
   let tokenized = "";
   let cursor = 0;
   for (const block of findReviewBlocks(text)) {
-    const record = reviewRecordFromBlock(block.attributes, block.body, reviews.length + 1);
+    const record = readBack(reviewRecordFromBlock(block.attributes, block.body, reviews.length + 1));
     // A block whose record the wire would drop stays as text, so no link dangles.
     if (!record || !passesContract(record)) continue;
     // One review more than a message may hold: the upgrade will be refused, stop here.
@@ -98,13 +102,13 @@ export function upgradeLegacyContextMessage(text: string): UpgradedLegacyContext
   const tokenInPayload = spans.some((span) => span.start >= peeled.end && span.start < trailing.end);
   if (tokenInPayload && token !== exactToken) return unchanged;
 
-  const terminals = peeled.terminals.map((entry, index) => terminalRecordFromEntry(entry, index + 1)!);
-  const elements = peeled.elements.map((entry, index) => elementRecordFromEntry(entry, index + 1)!);
+  const terminals = peeled.terminals.map((entry, index) => readBack(terminalRecordFromEntry(entry, index + 1))!);
+  const elements = peeled.elements.map((entry, index) => readBack(elementRecordFromEntry(entry, index + 1))!);
   const recordCount = terminals.length + elements.length + peeled.previews.length + reviews.length;
   if (recordCount > RECORDS_MAX) return unchanged;
   const previews = [];
   for (const [index, body] of peeled.previews.entries()) {
-    const record = previewRecordFromBody(body, index + 1);
+    const record = readBack(previewRecordFromBody(body, index + 1));
     if (!record) return unchanged;
     previews.push(record);
   }

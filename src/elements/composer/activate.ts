@@ -2,9 +2,9 @@
 // composer's own default is to retry a failed upload.
 import { chipAttrs, isChip } from "../../editor/schema.js";
 import { emit } from "../events.js";
-import type { AttachmentEntry } from "./attachments.js";
-import type { ComposerCore } from "./core.js";
-import { retryUpload } from "./uploads.js";
+import type { AttachmentEntry } from "./attachment-entry.js";
+import type { Composer } from "./composer.js";
+import { liveAttachment, liveRecord } from "./draft-state.js";
 
 /** Asks the person for a file (to attach again what a restored draft had no bytes for). */
 function pickFile(accept: string): Promise<File | null> {
@@ -19,27 +19,28 @@ function pickFile(accept: string): Promise<File | null> {
 }
 
 /** Retries an upload; without bytes (and without `file`) the person picks the file again. */
-export function retryAttachment(core: ComposerCore, entry: AttachmentEntry, file?: File): void {
+export function retryAttachment(composer: Composer, entry: AttachmentEntry, file?: File): void {
   if (file || entry.file) {
-    retryUpload(core, entry, file);
+    composer.uploads.retry(entry, file);
     return;
   }
   void pickFile(entry.kind === "image" ? "image/*" : "").then((picked) => {
-    if (picked && core.attachments.get(entry.contextId) === entry) retryUpload(core, entry, picked);
+    if (picked && liveAttachment(composer.model.draft, entry.contextId) === entry) composer.uploads.retry(entry, picked);
   });
 }
 
-export function activateChip(core: ComposerCore, pos: number): void {
-  const node = core.state.doc.nodeAt(pos);
+export function activateChip(composer: Composer, pos: number): void {
+  const node = composer.model.state.doc.nodeAt(pos);
   if (!isChip(node)) return;
   const { kind, contextId, referenceId } = chipAttrs(node);
-  const record = core.records.get(contextId);
+  const draft = composer.model.draft;
+  const record = liveRecord(draft, contextId);
   const proceed = emit(
-    core.host,
+    composer.host,
     "t3-chip-activate",
     { record, kind: record?.kind ?? kind, contextId, surface: "composer", referenceId },
     { cancelable: true },
   );
-  const entry = core.attachments.get(contextId);
-  if (proceed && entry?.status === "failed") retryAttachment(core, entry);
+  const entry = liveAttachment(draft, contextId);
+  if (proceed && entry?.status === "failed") retryAttachment(composer, entry);
 }

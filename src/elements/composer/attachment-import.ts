@@ -1,15 +1,14 @@
-// Images and files pasted from another environment (wire.md §f steps 3, 5 and 6): their bytes
+// Images and files pasted from another environment (docs/composer.md, "Paste"): their bytes
 // are fetched again through `transport.fetchAttachment`, then attached under the fresh local id
 // the paste gave them and uploaded like any attachment. Until then their chips are unresolved;
 // a source that cannot be reached leaves them so and says why in `t3-error`.
 import { ComposerError } from "../../transport/errors.js";
 import { asKnownContextRecord } from "../../contract/kinds.js";
+import { liveRecords } from "./draft-state.js";
 import { emit } from "../events.js";
-import { newEntry } from "./attachments.js";
-import type { ComposerCore } from "./core.js";
-import { draftChanged } from "./dispatch.js";
+import { newEntry } from "./attachment-entry.js";
+import type { Composer } from "./composer.js";
 import type { AttachmentFetch } from "./import-plan.js";
-import { startUpload } from "./uploads.js";
 
 /** A fetch under way, or interrupted (no `controller`) while the element is disconnected. */
 export interface PendingImport extends AttachmentFetch {
@@ -55,9 +54,9 @@ export class ImportStore {
   }
 }
 
-function unreachable(core: ComposerCore, pending: PendingImport, cause: unknown): void {
+function unreachable(composer: Composer, pending: PendingImport, cause: unknown): void {
   const { record, source } = pending;
-  emit(core.host, "t3-error", {
+  emit(composer.host, "t3-error", {
     code: "attachment-unreachable",
     message: `${record.name} could not be brought into this message: environment ${source.environmentId} cannot be reached. Remove the chip or attach the file again.`,
     cause,
@@ -65,13 +64,13 @@ function unreachable(core: ComposerCore, pending: PendingImport, cause: unknown)
 }
 
 /** Starts (or starts again) the fetch of `pending`. */
-export function startImport(core: ComposerCore, pending: PendingImport): void {
+export function startImport(composer: Composer, pending: PendingImport): void {
   pending.controller?.abort();
-  const transport = core.host.transport;
+  const transport = composer.host.transport;
   const fetchAttachment = transport?.fetchAttachment?.bind(transport);
   if (!fetchAttachment) {
-    core.imports.delete(pending);
-    unreachable(core, pending, new ComposerError("attachment-unreachable", "The composer has no transport that fetches attachments."));
+    composer.uploads.imports.delete(pending);
+    unreachable(composer, pending, new ComposerError("attachment-unreachable", "The composer has no transport that fetches attachments."));
     return;
   }
   const controller = new AbortController();
@@ -83,49 +82,42 @@ export function startImport(core: ComposerCore, pending: PendingImport): void {
     .then(
       (blob) => {
         if (!current()) return;
-        core.imports.delete(pending);
-        if (blob instanceof Blob) commitImportedAttachment(core, pending, blob);
-        else unreachable(core, pending, new TypeError(`fetchAttachment resolved with ${String(blob)}, not a Blob`));
+        composer.uploads.imports.delete(pending);
+        if (blob instanceof Blob) commitImportedAttachment(composer, pending, blob);
+        else unreachable(composer, pending, new TypeError(`fetchAttachment resolved with ${String(blob)}, not a Blob`));
       },
       (error: unknown) => {
         if (!current()) return;
-        core.imports.delete(pending);
-        unreachable(core, pending, error);
+        composer.uploads.imports.delete(pending);
+        unreachable(composer, pending, error);
       },
     );
 }
 
 /** Whether the draft still references `contextId`: a chip of it, or a referenced annotation whose screenshot it is. */
-function stillReferenced(core: ComposerCore, contextId: string): boolean {
-  if (core.counts.count(contextId) > 0) return true;
-  for (const record of core.records.live.values()) {
+function stillReferenced(composer: Composer, contextId: string): "chip" | "screenshot" | null {
+  const draft = composer.model.draft;
+  if (draft.counts.count(contextId) > 0) return "chip";
+  for (const record of liveRecords(draft).values()) {
     const known = asKnownContextRecord(record);
-    if (known?.kind === "preview-annotation" && known.screenshotContextId === contextId && core.counts.count(known.contextId) > 0) return true;
+    if (known?.kind === "preview-annotation" && known.screenshotContextId === contextId && draft.counts.count(known.contextId) > 0) return "screenshot";
   }
-  return false;
+  return null;
 }
 
 /**
- * The bytes arrived (T3 Code's `commitImportedAttachment`): the attachment joins the draft and
- * uploads when the draft still references it. Otherwise it is kept aside with its bytes, as a
- * removed chip's record is, so that undoing the removal brings it back; the reference app drops
- * it (`reference-removed`), and here nothing of it is in the draft either.
+ * The bytes arrived (T3 Code's `commitImportedAttachment`): the attachment joins the draft, and
+ * uploads (uploads.ts follows the draft), when the draft still references it. Otherwise it is
+ * only known to the draft with its bytes, as a removed chip's record is, so that undoing the
+ * removal brings it back; the reference app drops it (`reference-removed`), and here nothing of
+ * it is in the draft either.
  */
-export function commitImportedAttachment(core: ComposerCore, pending: PendingImport, blob: Blob): "accepted" | "reference-removed" {
+export function commitImportedAttachment(composer: Composer, pending: PendingImport, blob: Blob): "accepted" | "reference-removed" {
   const { record, localId } = pending;
   const file = blob instanceof File ? blob : new File([blob], record.name, { type: record.mimeType || blob.type });
   const entry = newEntry(record.contextId, localId, record.kind, file, "uploading");
-  if (!stillReferenced(core, record.contextId)) {
-    core.records.stage(record);
-    core.attachments.stage(entry);
-    return "reference-removed";
-  }
-  core.records.set(record);
-  core.attachments.add(entry);
-  startUpload(core, entry);
-  core.chips.redraw(record.contextId);
-  emit(core.host, "t3-context-add", { record });
-  draftChanged(core, false);
-  core.host.requestUpdate(); // an image joins the shelf
-  return "accepted";
+  const referenced = stillReferenced(composer, record.contextId);
+  const keep = referenced === "screenshot" ? [record.contextId] : [];
+  composer.model.update({ add: [{ record, entry }], keep });
+  return referenced ? "accepted" : "reference-removed";
 }

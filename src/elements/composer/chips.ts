@@ -1,23 +1,57 @@
-// Draws the editor's chips through the presentation registry (README Decision 11) and keeps an
-// index of the chips on screen, so a record arriving or an upload's progress redraws only the
-// chips of that record.
-import type { ChipAttrs } from "../../editor/schema.js";
+// Draws the editor's chips through the presentation registry (docs/composer.md, "Chips") and
+// keeps an index of the chips on screen, so that a record joining or changing, or an upload's
+// progress, redraws only the chips of that record. It follows the registry while the element is
+// connected: a presenter defined later redraws the chips it draws.
+import type { ReactiveController } from "lit";
 import type { ChipPainter } from "../../editor/chip-view.js";
+import type { ChipAttrs } from "../../editor/schema.js";
 import { fillChip } from "../../presentation/chip-dom.js";
 import { resolveChip } from "../../presentation/resolve.js";
 import type { ChipSurface } from "../../presentation/types.js";
-import { chipState } from "./attachments.js";
-import type { ComposerCore } from "./core.js";
+import { chipState } from "./attachment-entry.js";
+import type { Composer } from "./composer.js";
+import type { DraftChange, DraftObserver } from "./draft.js";
+import { draftOf, liveAttachment, liveRecord } from "./draft-state.js";
 
 /** The tooltip of a chip whose upload failed: activating it tries again. */
 export const RETRY_TOOLTIP = "Upload failed. Click the chip (or select it and press Enter) to try again.";
 
-export class ChipIndex implements ChipPainter {
+export class ChipIndex implements ChipPainter, ReactiveController, DraftObserver {
+  readonly #composer: Composer;
   readonly #byId = new Map<string, Map<HTMLElement, ChipAttrs>>();
   readonly #draw: (dom: HTMLElement, attrs: ChipAttrs) => void;
+  #unsubscribe: (() => void) | null = null;
 
-  constructor(draw: (dom: HTMLElement, attrs: ChipAttrs) => void) {
+  constructor(composer: Composer, draw: (dom: HTMLElement, attrs: ChipAttrs) => void) {
+    this.#composer = composer;
     this.#draw = draw;
+  }
+
+  hostConnected(): void {
+    this.#unsubscribe = this.#composer.host.registry.subscribe(() => this.redrawAll());
+  }
+
+  hostDisconnected(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+  }
+
+  /** The element's registry was replaced: follow the new one and redraw. */
+  registryChanged(): void {
+    if (!this.#unsubscribe) return;
+    this.hostDisconnected();
+    this.hostConnected();
+    this.redrawAll();
+  }
+
+  /** A record that joined, left or changed redraws its chips (a new chip draws itself as it mounts). */
+  draftChanged({ before, after, tr }: DraftChange): void {
+    const was = draftOf(before);
+    const now = draftOf(after);
+    if (!tr || was === now) return;
+    for (const contextId of now.touched) {
+      if (liveRecord(was, contextId) !== liveRecord(now, contextId)) this.redraw(contextId);
+    }
   }
 
   mount(dom: HTMLElement, attrs: ChipAttrs): void {
@@ -45,12 +79,13 @@ export class ChipIndex implements ChipPainter {
 }
 
 /** Fills one chip's span: the registry's look, plus what the composer adds. */
-export function drawChip(core: ComposerCore, dom: HTMLElement, attrs: ChipAttrs): void {
-  const record = core.records.get(attrs.contextId);
-  const chip = resolveChip(core.host.registry, attrs, record);
-  const surface: ChipSurface = { name: "composer", host: core.host };
-  const entry = record ? core.attachments.get(attrs.contextId) : undefined;
-  if (entry) surface.attachment = chipState(entry, core.view !== null);
+export function drawChip(composer: Composer, dom: HTMLElement, attrs: ChipAttrs): void {
+  const draft = composer.model.draft;
+  const record = liveRecord(draft, attrs.contextId);
+  const chip = resolveChip(composer.host.registry, attrs, record);
+  const surface: ChipSurface = { name: "composer", host: composer.host };
+  const entry = liveAttachment(draft, attrs.contextId);
+  if (entry) surface.attachment = chipState(entry, composer.model.view !== null);
   fillChip(dom, chip, surface);
   // An image lets the browser name it from `aria-label`; inside an editable a button would be
   // a focus stop of its own.

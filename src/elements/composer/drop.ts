@@ -2,7 +2,7 @@
 // drop on the shelf or the toolbar attaches at the caret instead of making the browser open the
 // file. Drops on the text itself are the editor's (the clipboard plugin, src/editor/clipboard.ts),
 // at the drop point, through the paste importer.
-import type { ComposerCore } from "./core.js";
+import type { Composer } from "./composer.js";
 import { attachFiles } from "./insert.js";
 
 const DRAGGING_CLASS = "dragging";
@@ -12,8 +12,8 @@ function carriesFiles(event: DragEvent): boolean {
 }
 
 /** `dragover` / `dragenter` on the frame. */
-export function onDragOver(core: ComposerCore, event: DragEvent): void {
-  if (!carriesFiles(event) || !core.host.canEdit) return;
+export function onDragOver(composer: Composer, event: DragEvent): void {
+  if (!carriesFiles(event) || !composer.host.canEdit) return;
   event.preventDefault();
   event.dataTransfer!.dropEffect = "copy";
   (event.currentTarget as HTMLElement).classList.add(DRAGGING_CLASS);
@@ -26,9 +26,9 @@ export function onDragLeave(event: DragEvent): void {
 }
 
 /** `drop` on the frame, after the editor had its chance. */
-export function onDrop(core: ComposerCore, event: DragEvent): void {
+export function onDrop(composer: Composer, event: DragEvent): void {
   (event.currentTarget as HTMLElement).classList.remove(DRAGGING_CLASS);
-  if (event.defaultPrevented || !carriesFiles(event) || !core.host.canEdit) return;
+  if (event.defaultPrevented || !carriesFiles(event) || !composer.host.canEdit) return;
   event.preventDefault();
-  attachFiles(core, event.dataTransfer!.files);
+  attachFiles(composer, event.dataTransfer!.files);
 }

@@ -1,4 +1,4 @@
-// The events of <t3-composer>, typed in HTMLElementEventMap (house style point 5).
+// The events of <t3-composer>, typed in HTMLElementEventMap (docs/composer.md, "Events").
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { ComposerErrorCode } from "../../transport/errors.js";
 import type { OutgoingMessage, SentMessage } from "../../transport/types.js";

@@ -1,5 +1,5 @@
 // Which records a paste (or a restored stash) brings into a draft, under which ids, and how the
-// pasted links change with them (wire.md §e and §f, README Decision 3). Pure: the draft is seen
+// pasted links change with them (docs/composer.md, "Paste"). Pure: the draft is seen
 // through `held`, and local ids come from `mintLocalId`, so it is tested without a browser.
 import { producerIdFromComposerContextId, toComposerContextId, toKindScopedComposerContextId } from "../../codec/ids.js";
 import { formatComposerContextReference, replaceComposerContextReferences } from "../../codec/references.js";
@@ -31,7 +31,7 @@ export interface ImportPlan {
 }
 
 export interface ImportOptions {
-  /** The draft's record under `contextId` (live or kept aside for undo), if any. */
+  /** The draft's record under `contextId` (live, or known to the draft for an undo), if any. */
   held(contextId: string): ComposerContextRecord | undefined;
   /**
    * The environment the records were copied in: its images and files are fetched again under
@@ -75,7 +75,7 @@ function isAttachment(record: ComposerContextRecord): record is AttachmentRecord
 }
 
 /**
- * An `element` record as the preview annotation the reference app rebuilds from it (§f step 4):
+ * An `element` record as the preview annotation the reference app rebuilds from it (docs/composer.md, "Paste"):
  * its page, no comment, the element as the one target, keyed by the element's producer id.
  */
 export function annotationFromElement(element: ElementContextRecord): PreviewAnnotationContextRecord {
@@ -100,7 +100,7 @@ export function annotationFromElement(element: ElementContextRecord): PreviewAnn
 /**
  * The id a record takes in a draft: terminal excerpts, review comments and annotations are
  * kind-scoped again from their producer ids (a legacy `legacy_terminal_1` becomes
- * `terminal_legacy_terminal_1`, wire.md §e; an annotation is keyed by its `annotationId`, as the
+ * `terminal_legacy_terminal_1`, docs/composer.md, "Paste"; an annotation is keyed by its `annotationId`, as the
  * reference's draft is); every other record keeps its id.
  */
 function destinationId(record: ComposerContextRecord): string {
@@ -115,8 +115,8 @@ function destinationId(record: ComposerContextRecord): string {
 }
 
 /**
- * `id` if nothing occupies it, else its producer id with `-2`, `-3`, … appended (README
- * Decision 3), kind-scoped again when `id` was; an id that outgrows the grammar is folded.
+ * `id` if nothing occupies it, else its producer id with `-2`, `-3`, … appended
+ * (docs/composer.md, "Paste"), kind-scoped again when `id` was; an id that outgrows the grammar is folded.
  */
 function freeId(kind: string, id: string, occupied: (id: string) => boolean): string {
   if (!occupied(id)) return id;
@@ -129,7 +129,7 @@ function freeId(kind: string, id: string, occupied: (id: string) => boolean): st
 }
 
 /**
- * Plans the import of `records` with `text` (wire.md §f step 3, 4 and 8). Per record, first of
+ * Plans the import of `records` with `text` (docs/composer.md, "Paste"). Per record, first of
  * each id: a record whose payload the draft holds already (under its re-scoped id or its own) is
  * that record; an `element` becomes a preview annotation; an image or file with a source is
  * fetched under a fresh local id; anything else joins, under a new id when its id is taken by a

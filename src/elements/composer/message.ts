@@ -1,19 +1,15 @@
-// Builds the message a send carries (ui.md point 13): canonical text, only referenced records,
-// expired terminal excerpts dropped from both, and every attachment of the draft.
+// Builds the message a send carries (docs/composer.md, "Sending"): canonical text, only
+// referenced records, expired terminal excerpts dropped from both, and every attachment of the
+// draft. The draft is serialized once per send.
 import { collectComposerContextReferences } from "../../codec/references.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
-import { randomToken } from "../../editor/random.js";
 import type { OutgoingMessage } from "../../transport/types.js";
-import type { ComposerCore } from "./core.js";
-import { draftAttachments } from "./stash.js";
+import type { Composer } from "./composer.js";
+import { draftAttachments } from "./draft-attachments.js";
+import { liveRecords } from "./draft-state.js";
 import { valueOf } from "./value.js";
 
-/** Characters after `msg_` in a `clientMessageId` (README Decision 3). */
-const MESSAGE_ID_LENGTH = 20;
-/** A `clientMessageId` as the composer mints it. */
-export const MESSAGE_ID_PATTERN = /^msg_[a-z0-9]{20}$/;
-
-/** A terminal excerpt whose text is gone (reference-app.md: "normalized text empty"). */
+/** A terminal excerpt whose text is gone (its normalized text is empty: docs/composer.md, "Sending"). */
 function isExpired(record: ComposerContextRecord): boolean {
   return record.kind === "terminal" && "text" in record && typeof record.text === "string" && record.text.trim() === "";
 }
@@ -35,31 +31,16 @@ export function stripReferences(text: string, ids: ReadonlySet<string>): string 
   return out;
 }
 
-/** The id of this send: the same for every retry until the draft changes. */
-function clientMessageId(core: ComposerCore): string {
-  if (core.messageId?.version !== core.editVersion) {
-    core.messageId = { id: "msg_" + randomToken(MESSAGE_ID_LENGTH), version: core.editVersion };
-  }
-  return core.messageId.id;
-}
-
-/** The id a send of the draft as it is now went out under, if one did (it is saved with the draft). */
-export function pendingMessageId(core: ComposerCore): string | null {
-  return core.messageId?.version === core.editVersion ? core.messageId.id : null;
-}
-
-/**
- * A restored draft takes the id its last send went out under: if the host stored that send but
- * the answer never came (the page closed first), sending the draft again is a retry the host
- * recognises, not a second message.
- */
-export function adoptMessageId(core: ComposerCore, id: string): void {
-  core.messageId = { id, version: core.editVersion };
+/** Whether there is anything to send, without serializing the draft. */
+export function hasContent(composer: Composer): boolean {
+  const { doc } = composer.model.state;
+  return liveRecords(composer.model.draft).size > 0 || doc.textContent.trim() !== "" || draftAttachments(composer).length > 0;
 }
 
 /** The message of the current draft, or `null` when there is nothing to send. */
-export function outgoingMessage(core: ComposerCore): OutgoingMessage | null {
-  const value = valueOf(core.state.doc, core.records.live);
+export function outgoingMessage(composer: Composer, clientMessageId: string): OutgoingMessage | null {
+  const draft = composer.model.draft;
+  const value = valueOf(composer.model.state.doc, liveRecords(draft));
   let text = value.text;
   let records = value.context?.records ?? [];
   const expired = new Set(records.filter(isExpired).map((record) => record.contextId));
@@ -68,9 +49,9 @@ export function outgoingMessage(core: ComposerCore): OutgoingMessage | null {
     records = records.filter((record) => !expired.has(record.contextId));
   }
   // Every image and file of the draft (shelf images too), attached here or inserted by the host.
-  const attachments = draftAttachments(core).map(({ localId, attachmentId }) => ({ localId, attachmentId: attachmentId ?? localId }));
+  const attachments = draftAttachments(composer).map(({ localId, attachmentId }) => ({ localId, attachmentId: attachmentId ?? localId }));
   if (text.trim() === "" && records.length === 0 && attachments.length === 0) return null;
-  const message: OutgoingMessage = { clientMessageId: clientMessageId(core), text, attachments };
+  const message: OutgoingMessage = { clientMessageId, text, attachments };
   if (records.length > 0) message.context = { version: 1, records };
   return message;
 }

@@ -1,4 +1,4 @@
-// The importer (ui.md points 11 and 12, wire.md §f): one path for a paste, a drop from outside
+// The importer (docs/composer.md, "Paste"): one path for a paste, a drop from outside
 // the editor and `restore()`. Clipboard and drag data are untrusted: the fragment is read from
 // the custom type or from the HTML flavor's attribute only, the rest of any HTML is never looked
 // at, and nothing here throws on what the data holds; it degrades to plain text and unresolved
@@ -13,15 +13,14 @@ import { createChip } from "../../editor/schema.js";
 import { sliceFromText } from "../../editor/text.js";
 import { BARE_FRAGMENT_TYPE, HTML_TYPE, PLAIN_TEXT_TYPE } from "../clipboard-payload.js";
 import { startImport } from "./attachment-import.js";
-import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachments.js";
-import type { ComposerCore } from "./core.js";
-import { applyEdit } from "./dispatch.js";
+import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachment-entry.js";
+import type { Composer } from "./composer.js";
+import { draftKey } from "./draft-state.js";
 import { planImport, type ImportPlan } from "./import-plan.js";
 import { attachFiles } from "./insert.js";
-import { ownRecord } from "./record-check.js";
-import { replaceDraft } from "./value.js";
+import { decodedRecord } from "./record-check.js";
 
-/** `long-paste-threshold` when the attribute is absent or not a number ≥ 0 (ui.md point 12). */
+/** `long-paste-threshold` when the attribute is absent or not a number ≥ 0 (docs/composer.md, "Paste"). */
 export const DEFAULT_LONG_PASTE_THRESHOLD = 4000;
 /** The file a long paste becomes. */
 const LONG_PASTE_FILE_NAME = "Pasted text.txt";
@@ -29,8 +28,8 @@ const LONG_PASTE_MIME_TYPE = "text/plain";
 const LINE_BREAKS = /\r\n?/g;
 
 /**
- * The fragment of a paste, records limited to what the pasted text links to (wire.md §f steps 1
- * and 2): the custom type first (with or without Chromium's `web ` prefix), then the HTML
+ * The fragment of a paste, records limited to what the pasted text links to (docs/composer.md,
+ * "Paste"): the custom type first (with or without Chromium's `web ` prefix), then the HTML
  * flavor's attribute. Kept annotations keep their screenshot image. `null` when there is none.
  */
 export function readPastedFragment(data: DataTransfer, text: string): ClipboardFragment | null {
@@ -57,16 +56,16 @@ function prepare(
   const plan = planImport(text, records, { held, sourceEnvironmentId, mintLocalId });
   return {
     text: plan.text,
-    records: plan.records.map(ownRecord).filter((record) => record !== null),
+    records: plan.records.map(decodedRecord).filter((record) => record !== null),
     fetches: plan.fetches.flatMap((fetch) => {
-      const record = ownRecord(fetch.record);
+      const record = decodedRecord(fetch.record);
       return record ? [{ ...fetch, record: record as typeof fetch.record }] : [];
     }),
   };
 }
 
-function startFetches(core: ComposerCore, plan: ImportPlan): void {
-  for (const fetch of plan.fetches) startImport(core, core.imports.add(fetch));
+function startFetches(composer: Composer, plan: ImportPlan): void {
+  for (const fetch of plan.fetches) startImport(composer, composer.uploads.imports.add(fetch));
 }
 
 /** What `long-paste-threshold` says: a number ≥ 0, else the default. */
@@ -83,8 +82,8 @@ interface ImportEvent {
 const PASTE: ImportEvent = { uiEvent: "paste" };
 
 /** A transaction whose selection is where the import goes: collapsed at the drop point, or the selection. */
-function importTransaction(core: ComposerCore, { at }: ImportEvent): Transaction {
-  const tr = core.state.tr;
+function importTransaction(composer: Composer, { at }: ImportEvent): Transaction {
+  const tr = composer.model.state.tr;
   return at === undefined ? tr : tr.setSelection(TextSelection.create(tr.doc, inlinePosition(tr.doc, at)));
 }
 
@@ -93,27 +92,27 @@ function importTransaction(core: ComposerCore, { at }: ImportEvent): Transaction
  * at a drop point: the records the draft does not hold join it as their chips land, images and
  * files are fetched again.
  */
-export function pasteText(core: ComposerCore, text: string, fragment: ClipboardFragment | null, event = PASTE): void {
-  const held = (contextId: string) => core.records.get(contextId) ?? core.records.aside(contextId) ?? core.imports.get(contextId)?.record;
+export function pasteText(composer: Composer, text: string, fragment: ClipboardFragment | null, event = PASTE): void {
+  const known = composer.model.draft.records;
+  const held = (contextId: string) => known.get(contextId) ?? composer.uploads.imports.get(contextId)?.record;
   const plan = prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
-  // Staged records join the draft when their first chip lands (dispatch.ts), so an undo of the
-  // paste takes them out again and a redo brings them back.
-  for (const record of plan.records) core.records.stage(record);
-  // One undo step of its own, as a host's insertion is: typing right after a paste does not
-  // undo the paste with it.
-  const tr = importTransaction(core, event).replaceSelection(sliceFromText(plan.text));
-  applyEdit(core, tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
-  startFetches(core, plan);
+  // The records join the draft with their chips (draft-state.ts), so an undo of the paste takes
+  // them out again and a redo brings them back. One undo step of its own, as a host's insertion
+  // is: typing right after a paste does not undo the paste with it.
+  const tr = importTransaction(composer, event).replaceSelection(sliceFromText(plan.text));
+  tr.setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
+  composer.model.edit(tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
+  startFetches(composer, plan);
 }
 
-/** A long plain-text paste (or drop) becomes a text file attached over the selection (ui.md point 12). */
-function pasteAsFile(core: ComposerCore, text: string, event: ImportEvent): void {
+/** A long plain-text paste (or drop) becomes a text file attached over the selection. */
+function pasteAsFile(composer: Composer, text: string, event: ImportEvent): void {
   const { record, entry } = attachmentFromFile(new File([text], LONG_PASTE_FILE_NAME, { type: LONG_PASTE_MIME_TYPE }));
-  core.records.stage(record);
-  core.attachments.stage(entry); // joins (and starts uploading) when its chip lands
-  const tr = importTransaction(core, event).deleteSelection();
+  const tr = importTransaction(composer, event).deleteSelection();
   const chip = createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.name, record.kind) });
-  applyEdit(core, insertChip(tr, chip, inlinePosition(tr.doc, tr.selection.from)));
+  insertChip(tr, chip, inlinePosition(tr.doc, tr.selection.from));
+  // It joins (and starts uploading) with its chip.
+  composer.model.edit(tr.setMeta(draftKey, { add: [{ record, entry }] }));
 }
 
 /**
@@ -122,33 +121,33 @@ function pasteAsFile(core: ComposerCore, text: string, event: ImportEvent): void
  * plain text goes in), and so is a clipboard with no plain text. `plain` (Shift held) pastes a
  * long text inline anyway. Always takes the paste: ProseMirror must never parse its HTML.
  */
-export function pasteClipboard(core: ComposerCore, data: DataTransfer, plain: boolean): boolean {
-  importTransfer(core, data, plain, PASTE);
+export function pasteClipboard(composer: Composer, data: DataTransfer, plain: boolean): boolean {
+  importTransfer(composer, data, plain, PASTE);
   return true;
 }
 
 /**
  * A drop from outside the editor, at `pos` (`null`: at the selection): taken as a paste is
  * (files attached, else the plain text with the records of a valid fragment, never the HTML),
- * but where it lands. A selection dragged inside the editor never comes here (clipboard.ts).
+ * but where it lands. A selection dragged inside the editor never comes here (src/editor/clipboard.ts).
  */
-export function dropTransfer(core: ComposerCore, data: DataTransfer, pos: number | null): boolean {
-  if (!core.host.canEdit) return false;
-  importTransfer(core, data, false, { uiEvent: "drop", at: pos ?? undefined });
+export function dropTransfer(composer: Composer, data: DataTransfer, pos: number | null): boolean {
+  if (!composer.host.canEdit) return false;
+  importTransfer(composer, data, false, { uiEvent: "drop", at: pos ?? undefined });
   return true;
 }
 
-function importTransfer(core: ComposerCore, data: DataTransfer, plain: boolean, event: ImportEvent): void {
+function importTransfer(composer: Composer, data: DataTransfer, plain: boolean, event: ImportEvent): void {
   const files = Array.from(data.files);
   if (files.length > 0) {
-    attachFiles(core, files, event.at);
+    attachFiles(composer, files, event.at);
     return;
   }
   const text = data.getData(PLAIN_TEXT_TYPE).replace(LINE_BREAKS, "\n");
   if (text === "") return;
   const fragment = readPastedFragment(data, text);
-  if (!fragment && !plain && text.length > longPasteThreshold(core.host.longPasteThreshold)) pasteAsFile(core, text, event);
-  else pasteText(core, text, fragment, event);
+  if (!fragment && !plain && text.length > longPasteThreshold(composer.host.longPasteThreshold)) pasteAsFile(composer, text, event);
+  else pasteText(composer, text, fragment, event);
 }
 
 /**
@@ -158,11 +157,11 @@ function importTransfer(core: ComposerCore, data: DataTransfer, plain: boolean, 
  * bytes and upload state) when the stash kept them.
  */
 export function restoreText(
-  core: ComposerCore,
+  composer: Composer,
   text: string,
   records: readonly ComposerContextRecord[],
   entries: ReadonlyMap<string, AttachmentEntry>,
 ): void {
   const plan = prepare(text, records, null, () => undefined);
-  replaceDraft(core, plan.text, plan.records, entries);
+  composer.model.replace(plan.text, plan.records, entries);
 }

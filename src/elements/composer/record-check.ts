@@ -1,4 +1,4 @@
-// Records enter a draft only through the contract's decoder (wire.md §a): a host's misuse of
+// Records enter a draft only through the contract's decoder (docs/composer.md, "Value"): a host's misuse of
 // `insertContext` throws with the decoder's issues; untrusted records (a value, a saved draft)
 // that do not decode are dropped.
 import { decodeComposerContextRecord } from "../../contract/decode.js";
@@ -30,7 +30,7 @@ export function decodeRecord(input: unknown): { record: ComposerContextRecord } 
 }
 
 /** The decoded, frozen copy of `input`, or `null` when it is not a v1 record. */
-export function ownRecord(input: unknown): ComposerContextRecord | null {
+export function decodedRecord(input: unknown): ComposerContextRecord | null {
   const decoded = decodeRecord(input);
   return "record" in decoded ? decoded.record : null;
 }

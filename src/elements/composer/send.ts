@@ -1,46 +1,27 @@
-// `send()` (ui.md point 13, README Decision 10): wait for uploads, cancelable `t3-send`, the
-// transport with an AbortSignal; success clears the draft and fires `t3-sent`; failure rejects
-// with a ComposerError, fires `t3-error` and leaves the draft exactly as it was. The editor is
-// read-only while a send runs, so the draft cannot change under it.
+// Sending (docs/composer.md, "Sending"): wait for uploads, cancelable `t3-send`, the transport
+// with an AbortSignal; success clears the draft and fires `t3-sent`; failure rejects with a
+// ComposerError, fires `t3-error` and leaves the draft exactly as it was. The editor is read-only
+// while a send runs, so the draft cannot change under it. The controller owns the running send
+// and the `clientMessageId` of the draft: the same for every retry until the draft changes.
+import type { ReactiveController } from "lit";
 import { serializeLegacyContextMessage } from "../../codec/legacy/serialize.js";
+import { randomToken } from "../../editor/random.js";
 import { ComposerError } from "../../transport/errors.js";
 import type { ComposerTransport, OutgoingMessage, SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
-import type { ComposerCore } from "./core.js";
-import { outgoingMessage } from "./message.js";
-import { waitForUploads } from "./uploads.js";
-import { replaceDraft } from "./value.js";
-import { settleNow } from "./settle.js";
+import type { Composer } from "./composer.js";
+import { hasContent, outgoingMessage } from "./message.js";
 
-/** Sends the draft; a second call while one runs gets the running one. */
-export function send(core: ComposerCore): Promise<SentMessage | undefined> {
-  if (core.sending) return core.sending;
-  const focused = core.view?.hasFocus() ?? false;
-  const running = sendNow(core).finally(() => {
-    core.sending = null;
-    core.sendController = null;
-    editabilityChanged(core);
-    // The editor lost its focus when it became read-only: give it back, unless the person
-    // moved on to something else meanwhile.
-    const active = document.activeElement;
-    if (focused && (active === null || active === document.body || active === core.host)) core.view?.focus();
-  });
-  core.sending = running;
-  editabilityChanged(core);
-  return running;
-}
-
-/** `canEdit` changed: ProseMirror reads `editable` again, the element redraws its ARIA state. */
-function editabilityChanged(core: ComposerCore): void {
-  core.view?.setProps({});
-  core.host.requestUpdate();
-}
+/** Characters after `msg_` in a `clientMessageId` (docs/composer.md, "Sending"). */
+const MESSAGE_ID_LENGTH = 20;
+/** A `clientMessageId` as the composer mints it. */
+export const MESSAGE_ID_PATTERN = /^msg_[a-z0-9]{20}$/;
 
 /**
  * What the transport gets. A host that says it takes no inline message context
  * (`capabilities.inlineMessageContext === false`; absent means it does) drops records and
  * forwards links verbatim, so it gets the context written into the text the way messages were
- * written before inline references (README Decision 10), and no records.
+ * written before inline references (docs/composer.md, "Sending"), and no records.
  */
 function forTransport(transport: ComposerTransport, message: OutgoingMessage): OutgoingMessage {
   if (transport.capabilities?.inlineMessageContext !== false) return message;
@@ -48,45 +29,120 @@ function forTransport(transport: ComposerTransport, message: OutgoingMessage): O
   return { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
 }
 
-function failure(core: ComposerCore, error: ComposerError): ComposerError {
-  emit(core.host, "t3-error", { code: error.code, message: error.message, cause: error.cause ?? error });
-  return error;
-}
+export class Sender implements ReactiveController {
+  readonly #composer: Composer;
+  #sending: Promise<SentMessage | undefined> | null = null;
+  #controller: AbortController | null = null;
+  /** The `clientMessageId` of the last send, with the draft version it was made for. */
+  #messageId: { id: string; version: number } | null = null;
 
-/** After a send: an empty draft (saving it removes the saved draft). */
-function clearDraft(core: ComposerCore): void {
-  replaceDraft(core, "", []);
-  settleNow(core);
-}
+  constructor(composer: Composer) {
+    this.#composer = composer;
+  }
 
-async function sendNow(core: ComposerCore): Promise<SentMessage | undefined> {
-  if (!outgoingMessage(core)) return undefined; // an empty draft: nothing to send
-  try {
-    await waitForUploads(core);
-  } catch (error) {
-    throw failure(core, error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error }));
+  /** Whether a send runs (the editor is read-only meanwhile). */
+  get sending(): boolean {
+    return this.#sending !== null;
   }
-  const message = outgoingMessage(core);
-  if (!message) return undefined;
-  if (!emit(core.host, "t3-send", { message }, { cancelable: true })) {
-    clearDraft(core); // the host took the message from the event
-    return undefined;
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    queueMicrotask(() => {
+      if (!this.#composer.host.isConnected) this.#controller?.abort(); // removed, not moved
+    });
   }
-  const transport = core.host.transport;
-  if (!transport) {
-    clearDraft(core);
-    return undefined;
+
+  /** The id of this send: the same for every retry until the draft changes. */
+  #clientMessageId(): string {
+    const version = this.#composer.model.version;
+    if (this.#messageId?.version !== version) {
+      this.#messageId = { id: "msg_" + randomToken(MESSAGE_ID_LENGTH), version };
+      this.#composer.persistence.markUnsaved(); // the saved draft keeps the id of its send
+    }
+    return this.#messageId.id;
   }
-  const controller = new AbortController();
-  core.sendController = controller;
-  let result: SentMessage;
-  try {
-    result = await transport.send(forTransport(transport, message), { signal: controller.signal });
-  } catch (cause) {
-    throw failure(core, new ComposerError("send-failed", "The message could not be sent.", { cause }));
+
+  /** The id a send of the draft as it is now went out under, if one did (it is saved with the draft). */
+  get pendingMessageId(): string | null {
+    return this.#messageId?.version === this.#composer.model.version ? this.#messageId.id : null;
   }
-  if (controller.signal.aborted) throw failure(core, new ComposerError("send-failed", "The send was aborted."));
-  clearDraft(core);
-  emit(core.host, "t3-sent", { message, result });
-  return result;
+
+  /**
+   * A restored draft takes the id its last send went out under: if the host stored that send but
+   * the answer never came (the page closed first), sending the draft again is a retry the host
+   * recognises, not a second message.
+   */
+  adoptMessageId(id: string): void {
+    this.#messageId = { id, version: this.#composer.model.version };
+  }
+
+  /** Sends the draft; a second call while one runs gets the running one. */
+  send(): Promise<SentMessage | undefined> {
+    if (this.#sending) return this.#sending;
+    const view = () => this.#composer.model.view;
+    const focused = view()?.hasFocus() ?? false;
+    const running = this.#sendNow().finally(() => {
+      this.#sending = null;
+      this.#controller = null;
+      this.#editabilityChanged();
+      // The editor lost its focus when it became read-only: give it back, unless the person
+      // moved on to something else meanwhile.
+      const active = document.activeElement;
+      if (focused && (active === null || active === document.body || active === this.#composer.host)) view()?.focus();
+    });
+    this.#sending = running;
+    this.#editabilityChanged();
+    return running;
+  }
+
+  /** `canEdit` changed: ProseMirror reads `editable` again, the element redraws its ARIA state. */
+  #editabilityChanged(): void {
+    this.#composer.model.view?.setProps({});
+    this.#composer.host.requestUpdate();
+  }
+
+  #failure(error: ComposerError): ComposerError {
+    emit(this.#composer.host, "t3-error", { code: error.code, message: error.message, cause: error.cause ?? error });
+    return error;
+  }
+
+  /** After a send: an empty draft, saved at once (persistence.ts, `sent`). */
+  #clearDraft(): void {
+    this.#composer.model.replace("", []);
+    this.#composer.persistence.sent();
+  }
+
+  async #sendNow(): Promise<SentMessage | undefined> {
+    const composer = this.#composer;
+    if (!hasContent(composer)) return undefined; // an empty draft: nothing to send
+    try {
+      await composer.uploads.settled();
+    } catch (error) {
+      throw this.#failure(error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error }));
+    }
+    const message = outgoingMessage(composer, this.#clientMessageId());
+    if (!message) return undefined;
+    if (!emit(composer.host, "t3-send", { message }, { cancelable: true })) {
+      this.#clearDraft(); // the host took the message from the event
+      return undefined;
+    }
+    const transport = composer.host.transport;
+    if (!transport) {
+      this.#clearDraft();
+      return undefined;
+    }
+    const controller = new AbortController();
+    this.#controller = controller;
+    let result: SentMessage;
+    try {
+      result = await transport.send(forTransport(transport, message), { signal: controller.signal });
+    } catch (cause) {
+      throw this.#failure(new ComposerError("send-failed", "The message could not be sent.", { cause }));
+    }
+    if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", "The send was aborted."));
+    this.#clearDraft();
+    emit(composer.host, "t3-sent", { message, result });
+    return result;
+  }
 }

@@ -1,36 +1,12 @@
-// The draft's attachments as the `attachments` property shows them, and `stash()` / `restore()`.
-import { producerIdFromComposerContextId } from "../../codec/ids.js";
-import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
-import { newEntry, type AttachmentEntry } from "./attachments.js";
-import type { ComposerCore } from "./core.js";
+// `stash()` and `restore()` (docs/composer.md, "Drafts"): the draft taken out as a plain entry,
+// and put back through the paste importer.
+import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
+import type { Composer } from "./composer.js";
+import { liveAttachments, liveRecords } from "./draft-state.js";
 import { restoreText } from "./paste-import.js";
-import { ownRecord } from "./record-check.js";
-import type { ComposerStashEntry, DraftAttachment } from "./types.js";
-import { startUpload } from "./uploads.js";
-import { replaceDraft, valueOf } from "./value.js";
-
-/** `attachments`: every image and file record of the draft with its upload state. */
-export function draftAttachments(core: ComposerCore): DraftAttachment[] {
-  const list: DraftAttachment[] = [];
-  for (const record of core.records.live.values()) {
-    if (record.kind !== "image" && record.kind !== "file") continue;
-    const { contextId, name, mimeType, sizeBytes, attachmentId } = record as ImageContextRecord | FileContextRecord;
-    const entry = core.attachments.get(contextId);
-    const status = entry?.status ?? "ready";
-    const attachment: DraftAttachment = {
-      localId: entry?.localId ?? producerIdFromComposerContextId(record.kind, contextId),
-      name,
-      mimeType,
-      sizeBytes,
-      status,
-      referenced: core.counts.count(contextId) > 0,
-    };
-    if (status === "uploading") attachment.progress = entry?.progress ?? 0;
-    if (status === "ready") attachment.attachmentId = entry?.attachmentId ?? attachmentId;
-    list.push(attachment);
-  }
-  return list;
-}
+import { decodedRecord } from "./record-check.js";
+import type { ComposerStashEntry } from "./types.js";
+import { shelfImages, valueOf } from "./value.js";
 
 /**
  * The bytes and upload state behind the images and files of each entry `stash()` returned, so
@@ -41,16 +17,14 @@ export function draftAttachments(core: ComposerCore): DraftAttachment[] {
 const stashedAttachments = new WeakMap<object, readonly AttachmentEntry[]>();
 
 /** `stash()`: the draft as an entry (text, referenced records and shelf images); the composer empties. */
-export function stashDraft(core: ComposerCore): ComposerStashEntry {
-  const value = valueOf(core.state.doc, core.records.live);
-  const records = value.context?.records.slice() ?? [];
-  for (const record of core.records.live.values()) {
-    if (record.kind === "image" && core.counts.count(record.contextId) === 0) records.push(record);
-  }
-  const attachments = [...core.attachments.values()].map((entry) =>
+export function stashDraft(composer: Composer): ComposerStashEntry {
+  const draft = composer.model.draft;
+  const value = valueOf(composer.model.state.doc, liveRecords(draft));
+  const records = [...(value.context?.records ?? []), ...shelfImages(draft)];
+  const attachments = liveAttachments(draft).map((entry) =>
     newEntry(entry.contextId, entry.localId, entry.kind, entry.file, entry.status, entry.attachmentId),
   );
-  replaceDraft(core, "", []);
+  composer.model.replace("", []);
   const entry: ComposerStashEntry = { version: 1, text: value.text, records, createdAt: new Date().toISOString() };
   stashedAttachments.set(entry, attachments);
   return entry;
@@ -66,15 +40,12 @@ function restoredEntry(entry: AttachmentEntry): AttachmentEntry {
  * `restore(entry)`: through the paste importer (paste-import.ts), replacing the draft. A wrong
  * argument throws; invalid records are dropped.
  */
-export function restoreStash(core: ComposerCore, entry: unknown): void {
+export function restoreStash(composer: Composer, entry: unknown): void {
   const candidate = entry as Partial<ComposerStashEntry> | null;
   if (!candidate || typeof candidate !== "object" || candidate.version !== 1 || typeof candidate.text !== "string") {
     throw new TypeError(`restore: expected a stash entry { version: 1, text, records }, got ${JSON.stringify(entry) ?? String(entry)}`);
   }
-  const records = Array.isArray(candidate.records) ? candidate.records.map(ownRecord).filter((record) => record !== null) : [];
+  const records = Array.isArray(candidate.records) ? candidate.records.map(decodedRecord).filter((record) => record !== null) : [];
   const entries = new Map((stashedAttachments.get(candidate) ?? []).map((stashed) => [stashed.contextId, restoredEntry(stashed)]));
-  restoreText(core, candidate.text, records, entries);
-  for (const restored of core.attachments.values()) {
-    if (restored.status === "uploading" && !restored.controller && core.connected) startUpload(core, restored);
-  }
+  restoreText(composer, candidate.text, records, entries); // uploads that had not finished start again (uploads.ts)
 }

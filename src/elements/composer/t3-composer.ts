@@ -1,5 +1,6 @@
-// <t3-composer>: a thin front over the functions of this folder. It owns the attributes, the
-// template and the lifecycle calls; the draft's behaviour lives in the modules it calls.
+// <t3-composer>: a thin front over the parts of composer.ts (docs/architecture.md). It owns the
+// attributes and the template; the draft model and the controllers own the draft's state and
+// hook themselves into the element's lifecycle.
 import { LitElement, html, type PropertyValues } from "lit";
 import { chipStyles } from "../../presentation/chip.styles.js";
 import { assertChipRegistry } from "../../presentation/report.js";
@@ -8,21 +9,18 @@ import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport, SentMessage } from "../../transport/types.js";
 import { retryAttachment } from "./activate.js";
-import { createCore, type ComposerCore } from "./core.js";
-import { restoreDraft, switchDraftKey } from "./draft-storage.js";
+import { createComposer, type Composer } from "./composer.js";
+import { draftAttachments } from "./draft-attachments.js";
+import { liveRecords } from "./draft-state.js";
 import { proseMirrorStyles } from "./editor.styles.js";
-import { parseFormState, updateFormValue } from "./form.js";
+import { parseFormState } from "./form.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
-import { connect, disconnect, registryChanged, transportChanged } from "./lifecycle.js";
-import { send } from "./send.js";
-import { scheduleSettle, settleNow } from "./settle.js";
-import { renderConfirm, renderShelf, syncConfirm } from "./shelf.js";
-import { draftAttachments, stashDraft, restoreStash } from "./stash.js";
-import { closeSuggestions, LISTBOX_ID, renderSuggestions, syncEditorState, syncSuggestions } from "./suggestions.js";
+import { stashDraft, restoreStash } from "./stash.js";
+import { LISTBOX_ID, syncEditorState } from "./suggestions.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { composerStyles } from "./t3-composer.styles.js";
 import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
-import { replaceDraft, setValue, valueOf } from "./value.js";
+import { setValue, valueOf } from "./value.js";
 import "./events.js";
 import "../chip-events.js";
 
@@ -127,7 +125,8 @@ export class T3ComposerElement extends LitElement {
    */
   declare longPasteThreshold: number | null;
   #registry: ChipRegistry = chipRegistry;
-  readonly #core: ComposerCore;
+  readonly #composer: Composer;
+  #formDisabled = false;
   #draftKey: string | null = null;
   #transport: ComposerTransport | undefined = undefined;
 
@@ -140,7 +139,7 @@ export class T3ComposerElement extends LitElement {
     this.environmentId = null;
     this.threadId = null;
     this.longPasteThreshold = null;
-    this.#core = createCore(this, this.attachInternals());
+    this.#composer = createComposer(this, this.attachInternals());
   }
 
   /**
@@ -159,12 +158,12 @@ export class T3ComposerElement extends LitElement {
 
   /** The draft: canonical text, plus `context` when the text references a record. Setting it replaces the draft. */
   get value(): ComposerValue {
-    return valueOf(this.#core.state.doc, this.#core.records.live);
+    const { model } = this.#composer;
+    return valueOf(model.state.doc, liveRecords(model.draft));
   }
 
   set value(value: ComposerValue) {
-    setValue(this.#core, value);
-    this.#hostChanged();
+    setValue(this.#composer, value);
   }
 
   /** Alias of `readOnly`, the attribute's own spelling. */
@@ -186,7 +185,7 @@ export class T3ComposerElement extends LitElement {
     const previous = this.#draftKey;
     if (next === previous) return;
     this.#draftKey = next;
-    switchDraftKey(this.#core, previous, next);
+    this.#composer.persistence.switchKey(previous, next);
     this.requestUpdate("draftKey", previous);
   }
 
@@ -204,23 +203,23 @@ export class T3ComposerElement extends LitElement {
     if (transport === previous) return;
     this.#transport = transport;
     // Now, not at the next update: an error the old transport reports in between is not ours.
-    transportChanged(this.#core);
+    this.#composer.transportErrors.transportChanged();
     this.requestUpdate("transport", previous);
   }
 
   /** Every attachment of the draft, shelf images included. */
   get attachments(): DraftAttachment[] {
-    return draftAttachments(this.#core);
+    return draftAttachments(this.#composer);
   }
 
   /** The form this composer belongs to. */
   get form(): HTMLFormElement | null {
-    return this.#core.internals?.form ?? null;
+    return this.#composer.internals?.form ?? null;
   }
 
   /** Whether a person can edit now. @internal */
   get canEdit(): boolean {
-    return !this.disabled && !this.readOnly && !this.#core.formDisabled && !this.#core.sending;
+    return !this.disabled && !this.readOnly && !this.#formDisabled && !this.#composer.sender.sending;
   }
 
   /**
@@ -229,17 +228,17 @@ export class T3ComposerElement extends LitElement {
    * that is not a valid v1 record.
    */
   insertContext(record: unknown, options?: InsertContextOptions): void {
-    insertContext(this.#core, record, options);
+    insertContext(this.#composer, record, options);
   }
 
   /** Removes every chip of `contextId` and its record (an image too). */
   removeContext(contextId: string): void {
-    removeContext(this.#core, contextId);
+    removeContext(this.#composer, contextId);
   }
 
   /** Attaches files: image or file records, chips at the caret, uploads through the transport. */
   attachFiles(files: Iterable<File>): void {
-    attachFiles(this.#core, files);
+    attachFiles(this.#composer, files);
   }
 
   /**
@@ -248,10 +247,10 @@ export class T3ComposerElement extends LitElement {
    * picker asks for it).
    */
   retryAttachment(localId: string, file?: File): void {
-    const entry = this.#core.attachments.byLocalId(localId);
+    const entry = this.#composer.uploads.byLocalId(localId);
     if (!entry) throw new TypeError(`retryAttachment: no attachment ${JSON.stringify(localId)} in the draft`);
     if (file !== undefined && !(file instanceof File)) throw new TypeError(`retryAttachment: ${String(file)} is not a File`);
-    retryAttachment(this.#core, entry, file);
+    retryAttachment(this.#composer, entry, file);
   }
 
   /**
@@ -260,7 +259,7 @@ export class T3ComposerElement extends LitElement {
    * Rejects with a `ComposerError` (`upload-failed`, `send-failed`); the draft stays as it was.
    */
   send(): Promise<SentMessage | undefined> {
-    return send(this.#core);
+    return this.#composer.sender.send();
   }
 
   /**
@@ -269,9 +268,7 @@ export class T3ComposerElement extends LitElement {
    * that had not finished.
    */
   stash(): ComposerStashEntry {
-    const entry = stashDraft(this.#core);
-    this.#hostChanged();
-    return entry;
+    return stashDraft(this.#composer);
   }
 
   /**
@@ -280,41 +277,24 @@ export class T3ComposerElement extends LitElement {
    * Throws a TypeError for something that is not a stash entry.
    */
   restore(entry: ComposerStashEntry): void {
-    restoreStash(this.#core, entry);
-    this.#hostChanged();
+    restoreStash(this.#composer, entry);
   }
 
   /** Empties the draft. */
   clear(): void {
-    replaceDraft(this.#core, "", []);
-    this.#hostChanged();
+    this.#composer.model.replace("", []);
   }
 
   /** Focuses the editor. */
   override focus(options?: FocusOptions): void {
-    if (this.#core.view) this.#core.view.focus();
+    const view = this.#composer.model.view;
+    if (view) view.focus();
     else super.focus(options);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    const core = this.#core;
-    if (this.#draftKey && core.loadedKey !== this.#draftKey) {
-      restoreDraft(core, this.#draftKey);
-      core.loadedKey = this.#draftKey;
-    }
-    connect(core);
-    updateFormValue(core);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    disconnect(this.#core);
   }
 
   /** @internal */
   formAssociatedCallback(): void {
-    updateFormValue(this.#core);
+    this.#composer.persistence.writeForm();
   }
 
   /** @internal */
@@ -324,8 +304,8 @@ export class T3ComposerElement extends LitElement {
 
   /** @internal */
   formDisabledCallback(disabled: boolean): void {
-    this.#core.formDisabled = disabled;
-    this.#core.view?.setProps({});
+    this.#formDisabled = disabled;
+    this.#composer.model.view?.setProps({});
     this.requestUpdate();
   }
 
@@ -336,44 +316,38 @@ export class T3ComposerElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("registry") && changed.get("registry") !== undefined) registryChanged(this.#core);
-    if (changed.has("disabled") || changed.has("readOnly") || changed.has("placeholder")) this.#core.view?.setProps({});
-    if (changed.has("name") || changed.has("disabled")) updateFormValue(this.#core);
+    if (changed.has("registry") && changed.get("registry") !== undefined) this.#composer.chips.registryChanged();
+    if (changed.has("disabled") || changed.has("readOnly") || changed.has("placeholder")) this.#composer.model.view?.setProps({});
+    if (changed.has("name") || changed.has("disabled")) this.#composer.persistence.writeForm();
   }
 
   protected override render() {
-    const core = this.#core;
+    const composer = this.#composer;
     return html`<div class="frame" part="frame" @focusout=${(event: FocusEvent) => this.#focusOut(event)}
-        @dragenter=${(event: DragEvent) => onDragOver(core, event)} @dragover=${(event: DragEvent) => onDragOver(core, event)}
-        @dragleave=${onDragLeave} @drop=${(event: DragEvent) => onDrop(core, event)}>
+        @dragenter=${(event: DragEvent) => onDragOver(composer, event)} @dragover=${(event: DragEvent) => onDragOver(composer, event)}
+        @dragleave=${onDragLeave} @drop=${(event: DragEvent) => onDrop(composer, event)}>
         <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
-        ${renderShelf(core, (localId) => this.retryAttachment(localId))} ${core.mount}
+        ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
         <div class="bar" part="actions"><span class="spacer"></span><slot name="actions"></slot></div>
       </div>
-      ${renderSuggestions(core)} ${renderConfirm(core)}
-      <div class="visually-hidden" role="status" aria-live="polite">${core.announcement}</div>`;
+      ${composer.suggestions.render()} ${composer.shelf.renderConfirm()}
+      <div class="visually-hidden" role="status" aria-live="polite">${composer.events.announcement}</div>`;
   }
 
   protected override updated(): void {
-    const core = this.#core;
+    const composer = this.#composer;
     const root = this.renderRoot as ShadowRoot;
-    syncSuggestions(core, root.getElementById(LISTBOX_ID));
-    syncConfirm(core, root.querySelector("dialog"));
-    syncEditorState(core, { label: this.getAttribute("aria-label"), disabled: this.disabled || core.formDisabled, readOnly: this.readOnly });
+    composer.suggestions.sync(root.getElementById(LISTBOX_ID));
+    composer.shelf.sync(root.querySelector("dialog"));
+    syncEditorState(composer, { label: this.getAttribute("aria-label"), disabled: this.disabled || this.#formDisabled, readOnly: this.readOnly });
   }
 
   /** Leaving the editor: save now; close the suggestions unless the focus went into them. */
   #focusOut(event: FocusEvent): void {
-    const core = this.#core;
-    settleNow(core);
+    const composer = this.#composer;
+    composer.persistence.saveNow();
     const listbox = (this.renderRoot as ShadowRoot).getElementById(LISTBOX_ID);
-    if (!listbox?.contains(event.relatedTarget as Node | null)) closeSuggestions(core);
-  }
-
-  /** After a change the host made: the form value now, the saved draft soon. */
-  #hostChanged(): void {
-    updateFormValue(this.#core);
-    scheduleSettle(this.#core);
+    if (!listbox?.contains(event.relatedTarget as Node | null)) composer.suggestions.close();
   }
 }
 

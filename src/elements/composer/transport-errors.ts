@@ -4,9 +4,10 @@
 // have none. Subscribed only while connected and only to the current transport, so a removed
 // composer is not kept alive by a transport that outlives it, and a replaced transport's errors
 // are no longer this composer's.
+import type { ReactiveController } from "lit";
 import type { ComposerErrorCode } from "../../transport/errors.js";
 import { emit } from "../events.js";
-import type { ComposerCore } from "./core.js";
+import type { Composer } from "./composer.js";
 
 /** A transport's error channel: the WebSocket adapter's `onError`. */
 interface ErrorChannel {
@@ -21,7 +22,6 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ComposerErrorCode>([
   "upload-failed",
   "send-failed",
   "attachment-unreachable",
-  "paste-import-failed",
   "storage-failed",
   "invalid-frame",
 ]);
@@ -30,29 +30,53 @@ function hasErrorChannel(transport: unknown): transport is ErrorChannel {
   return typeof transport === "object" && transport !== null && typeof (transport as Partial<ErrorChannel>).onError === "function";
 }
 
-/** Starts re-dispatching the current transport's errors (when connected and it has a channel). */
-export function listenToTransport(core: ComposerCore): void {
-  stopListeningToTransport(core);
-  const transport = core.host.transport;
-  if (!core.connected || !hasErrorChannel(transport)) return;
-  const unsubscribe = transport.onError((error) => reportTransportError(core, error));
-  core.unlistenTransport = typeof unsubscribe === "function" ? unsubscribe : null;
-}
+export class TransportErrors implements ReactiveController {
+  readonly #composer: Composer;
+  #connected = false;
+  /** Stops re-dispatching the current transport's errors; set while connected to one with a channel. */
+  #unlisten: (() => void) | null = null;
 
-/** Stops hearing the transport's errors. */
-export function stopListeningToTransport(core: ComposerCore): void {
-  core.unlistenTransport?.();
-  core.unlistenTransport = null;
-}
+  constructor(composer: Composer) {
+    this.#composer = composer;
+  }
 
-/** `t3-error` for one error of the channel. The draft is not touched: the error was not about it. */
-function reportTransportError(core: ComposerCore, error: unknown): void {
-  if (typeof error !== "object" || error === null) return;
-  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code !== "string" || !ERROR_CODES.has(code)) return;
-  emit(core.host, "t3-error", {
-    code: code as ComposerErrorCode,
-    message: typeof message === "string" ? message : "",
-    cause: cause ?? error,
-  });
+  hostConnected(): void {
+    this.#connected = true;
+    this.#listen();
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    this.#stop();
+  }
+
+  /** The transport was replaced: hear the new one's errors, no longer the old one's. */
+  transportChanged(): void {
+    if (this.#connected) this.#listen();
+  }
+
+  #listen(): void {
+    this.#stop();
+    const transport = this.#composer.host.transport;
+    if (!hasErrorChannel(transport)) return;
+    const unsubscribe = transport.onError((error) => this.#report(error));
+    this.#unlisten = typeof unsubscribe === "function" ? unsubscribe : null;
+  }
+
+  #stop(): void {
+    this.#unlisten?.();
+    this.#unlisten = null;
+  }
+
+  /** `t3-error` for one error of the channel. The draft is not touched: the error was not about it. */
+  #report(error: unknown): void {
+    if (typeof error !== "object" || error === null) return;
+    const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code !== "string" || !ERROR_CODES.has(code)) return;
+    emit(this.#composer.host, "t3-error", {
+      code: code as ComposerErrorCode,
+      message: typeof message === "string" ? message : "",
+      cause: cause ?? error,
+    });
+  }
 }

@@ -1,4 +1,4 @@
-// Public shapes of <t3-composer> (api.md, "<t3-composer>").
+// Public shapes of <t3-composer> (docs/composer.md).
 import type { ComposerContextRecord, MessageContext } from "../../contract/types.js";
 
 /** The draft, canonical: `context` is present only when the text references a record. */

@@ -1,120 +1,218 @@
-// Uploads through the transport (ui.md point 8): progress on the chip, a visible failure that
-// can be retried, an abort when the attachment leaves the draft. Nothing is lost: an entry
-// whose bytes are gone (a restored draft) is retried by attaching the file again.
+// Uploads through the transport (docs/composer.md, "Uploads"): progress on the chip, a visible
+// failure that can be retried, an abort when the attachment leaves the draft. The controller owns
+// the running uploads and the fetches of pasted attachments (attachment-import.ts); it follows
+// the draft, so an attachment starts uploading when its chip lands (or comes back with an undo)
+// and stops when its last chip goes, whoever made the change. Nothing is lost: an entry whose
+// bytes are gone (a restored draft) is retried by attaching the file again. Uploads survive a
+// move of the element (a disconnect and a connect in one task): they stop only when the element
+// stays disconnected, and start again when it comes back.
+import type { ReactiveController } from "lit";
 import { CONTEXT_ID_MAX, CONTEXT_ID_PATTERN } from "../../contract/limits.js";
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
 import { ComposerError } from "../../transport/errors.js";
 import { emit } from "../events.js";
-import type { AttachmentEntry } from "./attachments.js";
-import type { ComposerCore } from "./core.js";
-import { draftChanged } from "./dispatch.js";
+import { releaseUrl, type AttachmentEntry } from "./attachment-entry.js";
+import { ImportStore, startImport } from "./attachment-import.js";
+import type { Composer } from "./composer.js";
+import type { DraftChange, DraftObserver } from "./draft.js";
+import { draftOf, isLive, liveAttachments } from "./draft-state.js";
+
+/** A running upload. */
+interface Running {
+  readonly controller: AbortController;
+  /** Settles when the upload ends, whichever way. */
+  readonly settled: Promise<void>;
+}
 
 function isHostId(value: unknown): value is string {
   return typeof value === "string" && value.length <= CONTEXT_ID_MAX && CONTEXT_ID_PATTERN.test(value);
 }
 
-function attachmentRecord(core: ComposerCore, entry: AttachmentEntry): ImageContextRecord | FileContextRecord | undefined {
-  return (core.records.get(entry.contextId) ?? core.records.aside(entry.contextId)) as ImageContextRecord | FileContextRecord | undefined;
-}
+export class Uploads implements ReactiveController, DraftObserver {
+  readonly #composer: Composer;
+  readonly #running = new Map<AttachmentEntry, Running>();
+  /** Pasted images and files whose bytes are being fetched. */
+  readonly imports = new ImportStore();
+  #connected = false;
 
-function changed(core: ComposerCore, entry: AttachmentEntry): void {
-  core.chips.redraw(entry.contextId);
-  core.host.requestUpdate();
-}
-
-/** Starts (or starts again) the upload of `entry`. */
-export function startUpload(core: ComposerCore, entry: AttachmentEntry): void {
-  entry.controller?.abort();
-  entry.controller = null;
-  const record = attachmentRecord(core, entry);
-  const file = entry.file;
-  const upload = core.host.transport?.upload?.bind(core.host.transport);
-  if (!file || !record) {
-    entry.status = "failed";
-    changed(core, entry);
-    return;
+  constructor(composer: Composer) {
+    this.#composer = composer;
   }
-  if (!upload) {
-    // Nowhere to upload: the host takes the message (and the bytes) from `t3-send`.
-    ready(core, entry, entry.localId);
-    return;
+
+  /** Whether the element is connected: object URLs exist only then. */
+  get connected(): boolean {
+    return this.#connected;
   }
-  const controller = new AbortController();
-  entry.controller = controller;
-  entry.status = "uploading";
-  entry.progress = 0;
-  const current = () => entry.controller === controller && !controller.signal.aborted;
-  const onProgress = (loaded: number, total: number) => {
-    if (!current() || !(total > 0)) return;
-    entry.progress = Math.min(1, Math.max(0, loaded / total));
-    changed(core, entry);
-  };
-  // A transport that throws instead of rejecting is a failed upload, not a broken composer.
-  entry.settled = Promise.resolve()
-    .then(() => upload(file, { localId: entry.localId, name: record.name, signal: controller.signal, onProgress }))
-    .then(
-      (result) => {
-        if (!current()) return;
-        if (isHostId(result?.attachmentId)) ready(core, entry, result.attachmentId);
-        else failed(core, entry, new TypeError(`upload returned an invalid attachment id: ${JSON.stringify(result?.attachmentId)}`));
-      },
-      (error: unknown) => {
-        if (current()) failed(core, entry, error);
-      },
-    );
-  changed(core, entry);
-}
 
-function ready(core: ComposerCore, entry: AttachmentEntry, attachmentId: string): void {
-  entry.controller = null;
-  entry.status = "ready";
-  entry.progress = undefined;
-  entry.attachmentId = attachmentId;
-  const record = attachmentRecord(core, entry);
-  // The record binds to the host's id from now on (README Decision 9).
-  if (record && record.attachmentId !== attachmentId) core.records.update(Object.freeze({ ...record, attachmentId }));
-  changed(core, entry);
-  draftChanged(core, false);
-}
+  hostConnected(): void {
+    this.#connected = true;
+    for (const entry of liveAttachments(this.#composer.model.draft)) this.#resume(entry);
+    for (const pending of this.imports.values()) if (!pending.controller) startImport(this.#composer, pending);
+    this.#composer.host.requestUpdate(); // the shelf's thumbnails get object URLs again
+  }
 
-function failed(core: ComposerCore, entry: AttachmentEntry, cause: unknown): void {
-  entry.controller = null;
-  entry.status = "failed";
-  entry.progress = undefined;
-  changed(core, entry);
-  const name = attachmentRecord(core, entry)?.name ?? entry.localId;
-  emit(core.host, "t3-error", { code: "upload-failed", message: `Uploading ${name} failed.`, cause });
-}
+  hostDisconnected(): void {
+    this.#connected = false;
+    for (const entry of liveAttachments(this.#composer.model.draft)) releaseUrl(entry);
+    queueMicrotask(() => {
+      if (this.#composer.host.isConnected) return; // moved, not removed
+      for (const entry of [...this.#running.keys()]) this.#stop(entry);
+      this.imports.stop();
+    });
+  }
 
-/**
- * Retries a failed (or interrupted) upload. `file` replaces the bytes (and the record's name, type
- * and size): that is how an attachment whose bytes were not saved with the draft is attached again.
- */
-export function retryUpload(core: ComposerCore, entry: AttachmentEntry, file?: File): void {
-  if (file) {
-    entry.file = file;
-    const record = attachmentRecord(core, entry);
-    if (record) {
-      const name = file.name.trim() || record.name;
-      core.records.update(Object.freeze({ ...record, name, mimeType: file.type || record.mimeType, sizeBytes: file.size }));
+  draftChanged({ before, after, tr }: DraftChange): void {
+    const was = draftOf(before);
+    const now = draftOf(after);
+    if (!tr) {
+      // A new draft: what the old one was uploading or fetching is not this draft's any more.
+      for (const entry of was.attachments.values()) {
+        if (now.attachments.get(entry.contextId) === entry) continue;
+        this.#stop(entry);
+        releaseUrl(entry);
+      }
+      this.imports.reset();
+      if (this.#connected) for (const entry of liveAttachments(now)) this.#resume(entry);
+      return;
+    }
+    if (was === now) return;
+    for (const contextId of now.touched) {
+      const entry = now.attachments.get(contextId);
+      if (!entry) continue;
+      const joined = isLive(now, contextId);
+      if (joined && !isLive(was, contextId)) this.#resume(entry);
+      else if (!joined && isLive(was, contextId)) {
+        this.#stop(entry); // a file exists only as chips: its upload stops with the last one
+        releaseUrl(entry);
+      }
     }
   }
-  startUpload(core, entry);
-}
 
-/**
- * Waits until no attachment of the draft is uploading, nor any pasted one being fetched (its
- * upload starts when its bytes arrive); throws `upload-failed` if an upload did not finish.
- */
-export async function waitForUploads(core: ComposerCore): Promise<void> {
-  for (;;) {
-    const running = [...core.attachments.values(), ...core.imports.values()].filter((work) => work.controller && work.settled);
-    if (running.length === 0) break;
-    await Promise.all(running.map((work) => work.settled));
+  /** The live attachment with `localId`. */
+  byLocalId(localId: string): AttachmentEntry | undefined {
+    return liveAttachments(this.#composer.model.draft).find((entry) => entry.localId === localId);
   }
-  const unfinished = [...core.attachments.values()].filter((entry) => entry.status !== "ready");
-  if (unfinished.length > 0) {
-    const names = unfinished.map((entry) => attachmentRecord(core, entry)?.name ?? entry.localId).join(", ");
-    throw new ComposerError("upload-failed", `Not uploaded: ${names}.`);
+
+  /** Whether an upload of `entry` runs. */
+  running(entry: AttachmentEntry): boolean {
+    return this.#running.has(entry);
+  }
+
+  /** An interrupted upload starts again. */
+  #resume(entry: AttachmentEntry): void {
+    if (entry.status === "uploading" && !this.#running.has(entry)) this.start(entry);
+  }
+
+  #stop(entry: AttachmentEntry): void {
+    this.#running.get(entry)?.controller.abort();
+    this.#running.delete(entry);
+  }
+
+  #record(entry: AttachmentEntry): ImageContextRecord | FileContextRecord | undefined {
+    return this.#composer.model.draft.records.get(entry.contextId) as ImageContextRecord | FileContextRecord | undefined;
+  }
+
+  #changed(entry: AttachmentEntry): void {
+    this.#composer.chips.redraw(entry.contextId);
+    this.#composer.host.requestUpdate();
+  }
+
+  /** Starts (or starts again) the upload of `entry`. */
+  start(entry: AttachmentEntry): void {
+    this.#stop(entry);
+    const record = this.#record(entry);
+    const file = entry.file;
+    const transport = this.#composer.host.transport;
+    const upload = transport?.upload?.bind(transport);
+    if (!file || !record) {
+      entry.status = "failed";
+      this.#changed(entry);
+      return;
+    }
+    if (!upload) {
+      // Nowhere to upload: the host takes the message (and the bytes) from `t3-send`.
+      this.#ready(entry, entry.localId);
+      return;
+    }
+    const controller = new AbortController();
+    entry.status = "uploading";
+    entry.progress = 0;
+    const current = () => this.#running.get(entry)?.controller === controller && !controller.signal.aborted;
+    const onProgress = (loaded: number, total: number) => {
+      if (!current() || !(total > 0)) return;
+      entry.progress = Math.min(1, Math.max(0, loaded / total));
+      this.#changed(entry);
+    };
+    // A transport that throws instead of rejecting is a failed upload, not a broken composer.
+    const settled = Promise.resolve()
+      .then(() => upload(file, { localId: entry.localId, name: record.name, signal: controller.signal, onProgress }))
+      .then(
+        (result) => {
+          if (!current()) return;
+          this.#running.delete(entry);
+          if (isHostId(result?.attachmentId)) this.#ready(entry, result.attachmentId);
+          else this.#failed(entry, new TypeError(`upload returned an invalid attachment id: ${JSON.stringify(result?.attachmentId)}`));
+        },
+        (error: unknown) => {
+          if (!current()) return;
+          this.#running.delete(entry);
+          this.#failed(entry, error);
+        },
+      );
+    this.#running.set(entry, { controller, settled });
+    this.#changed(entry);
+  }
+
+  #ready(entry: AttachmentEntry, attachmentId: string): void {
+    entry.status = "ready";
+    entry.progress = undefined;
+    entry.attachmentId = attachmentId;
+    const record = this.#record(entry);
+    // The record binds to the host's id from now on (docs/composer.md, "Uploads"); the update is
+    // also the draft's change signal: the value and the saved draft (which uploads are done) follow.
+    if (record) this.#composer.model.update({ update: [record.attachmentId === attachmentId ? record : Object.freeze({ ...record, attachmentId })] });
+    this.#changed(entry);
+  }
+
+  #failed(entry: AttachmentEntry, cause: unknown): void {
+    entry.status = "failed";
+    entry.progress = undefined;
+    this.#changed(entry);
+    const name = this.#record(entry)?.name ?? entry.localId;
+    emit(this.#composer.host, "t3-error", { code: "upload-failed", message: `Uploading ${name} failed.`, cause });
+  }
+
+  /**
+   * Retries a failed (or interrupted) upload. `file` replaces the bytes (and the record's name, type
+   * and size): that is how an attachment whose bytes were not saved with the draft is attached again.
+   */
+  retry(entry: AttachmentEntry, file?: File): void {
+    if (file) {
+      entry.file = file;
+      const record = this.#record(entry);
+      if (record) {
+        const name = file.name.trim() || record.name;
+        this.#composer.model.update({ update: [Object.freeze({ ...record, name, mimeType: file.type || record.mimeType, sizeBytes: file.size })] });
+      }
+    }
+    this.start(entry);
+  }
+
+  /**
+   * Waits until no attachment of the draft is uploading, nor any pasted one being fetched (its
+   * upload starts when its bytes arrive); throws `upload-failed` if an upload did not finish.
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      const fetching = [...this.imports.values()].flatMap((pending) => (pending.controller && pending.settled ? [pending.settled] : []));
+      const running = [...[...this.#running.values()].map((upload) => upload.settled), ...fetching];
+      if (running.length === 0) break;
+      await Promise.all(running);
+    }
+    const unfinished = liveAttachments(this.#composer.model.draft).filter((entry) => entry.status !== "ready");
+    if (unfinished.length > 0) {
+      const names = unfinished.map((entry) => this.#record(entry)?.name ?? entry.localId).join(", ");
+      throw new ComposerError("upload-failed", `Not uploaded: ${names}.`);
+    }
   }
 }

@@ -1,17 +1,13 @@
-// The draft as a value (README Decisions 7 and 8): canonical text, plus `context` with exactly
+// The draft as a value (docs/composer.md, "Value"): canonical text, plus `context` with exactly
 // the records the text references, in first-reference order, when there is at least one.
 import type { Node as ProseMirrorNode } from "prosemirror-model";
-import { producerIdFromComposerContextId } from "../../codec/ids.js";
 import { formatComposerContextReference } from "../../codec/references.js";
 import type { ComposerContextRecord, TerminalContextRecord } from "../../contract/types.js";
-import { createComposerState } from "../../editor/create.js";
-import { ReferenceCounts } from "../../editor/references.js";
-import { replaceViewState } from "../../editor/replace-state.js";
-import { docFromText, referencedIdsOf, textOfDoc } from "../../editor/text.js";
+import { referencedIdsOf, textOfDoc } from "../../editor/text.js";
 import { terminalLabel } from "../../presentation/labels.js";
-import { newEntry, type AttachmentEntry } from "./attachments.js";
-import type { ComposerCore } from "./core.js";
-import { ownRecord } from "./record-check.js";
+import type { Composer } from "./composer.js";
+import { liveRecords, type DraftState } from "./draft-state.js";
+import { decodedRecord } from "./record-check.js";
 import type { ComposerValue } from "./types.js";
 
 /** What old drafts wrote where a terminal excerpt was (the legacy hydration rule). */
@@ -28,9 +24,14 @@ export function valueOf(doc: ProseMirrorNode, records: ReadonlyMap<string, Compo
   return referenced.length > 0 ? { text, context: { version: 1, records: referenced } } : { text };
 }
 
+/** Images on the shelf that no chip references: a saved or stashed draft keeps them after its records. */
+export function shelfImages(draft: DraftState): ComposerContextRecord[] {
+  return [...liveRecords(draft).values()].filter((record) => record.kind === "image" && draft.counts.count(record.contextId) === 0);
+}
+
 /**
  * Binds each U+FFFC, in order, to the next terminal record (its link replaces it); a placeholder
- * with no terminal left is removed (wire.md §d, step 5.2).
+ * with no terminal left is removed (docs/composer.md, "Value": old drafts).
  */
 export function bindPlaceholders(text: string, records: readonly ComposerContextRecord[]): string {
   if (!text.includes("\ufffc")) return text;
@@ -44,50 +45,12 @@ export function bindPlaceholders(text: string, records: readonly ComposerContext
   });
 }
 
-function isAttachmentRecord(record: ComposerContextRecord): record is ComposerContextRecord & { kind: "image" | "file"; attachmentId: string } {
-  return (record.kind === "image" || record.kind === "file") && "attachmentId" in record;
-}
-
-/**
- * Replaces the draft: a new document (fresh reference ids, empty undo history), the records its
- * chips reference plus unreferenced images (the shelf); other unreferenced records are dropped.
- * `entries` gives image and file records their attachment state (a restored draft); any other
- * is an attachment the host already holds.
- */
-export function replaceDraft(
-  core: ComposerCore,
-  text: string,
-  records: readonly ComposerContextRecord[],
-  entries: ReadonlyMap<string, AttachmentEntry> = new Map(),
-): void {
-  const byId = new Map<string, ComposerContextRecord>();
-  for (const record of records) if (!byId.has(record.contextId)) byId.set(record.contextId, record);
-  const doc = docFromText(bindPlaceholders(text, [...byId.values()]));
-  const counts = ReferenceCounts.of(doc);
-  const kept = [...byId.values()].filter((record) => counts.count(record.contextId) > 0 || record.kind === "image");
-  core.records.reset(kept);
-  core.attachments.reset(
-    kept.filter(isAttachmentRecord).map(
-      (record) =>
-        entries.get(record.contextId) ??
-        newEntry(record.contextId, producerIdFromComposerContextId(record.kind, record.contextId), record.kind, null, "ready", record.attachmentId),
-    ),
-  );
-  core.imports.reset(); // bytes still on their way belong to the draft being replaced
-  core.counts = counts;
-  core.state = createComposerState(doc, core.plugins);
-  if (core.view) replaceViewState(core.view, core.state);
-  core.editVersion++;
-  core.messageId = null;
-  core.host.requestUpdate();
-}
-
 /** The `value` setter: a wrong type throws; invalid records in it are dropped. */
-export function setValue(core: ComposerCore, input: unknown): void {
+export function setValue(composer: Composer, input: unknown): void {
   if (input === null || typeof input !== "object" || typeof (input as ComposerValue).text !== "string") {
     throw new TypeError(`t3-composer: value must be { text: string, context? }, got ${JSON.stringify(input) ?? String(input)}`);
   }
   const raw = (input as { context?: { records?: unknown } }).context?.records;
-  const records = Array.isArray(raw) ? raw.map(ownRecord).filter((record) => record !== null) : [];
-  replaceDraft(core, (input as ComposerValue).text, records);
+  const records = Array.isArray(raw) ? raw.map(decodedRecord).filter((record) => record !== null) : [];
+  composer.model.replace((input as ComposerValue).text, records);
 }

@@ -10,8 +10,7 @@ import { maskIcon } from "../../presentation/chip-dom.js";
 import { createTranscriptChip, type MessageScope } from "./chips.js";
 import { COPY_BUTTON_CLASS } from "./copy.js";
 import { removeExpansions } from "./expansion.js";
-import { renderBlock } from "./markdown/blocks.js";
-import { lexMarkdown } from "./markdown/lexer.js";
+import type { MarkdownEngine } from "./markdown/load.js";
 import { emit } from "../events.js";
 import { resolveMessageContext } from "./message-context.js";
 import type { TranscriptMessage } from "./types.js";
@@ -21,6 +20,8 @@ export interface RenderDeps {
   host: HTMLElement;
   registry: ChipRegistry;
   resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  /** Lexer and renderer, loaded before the first draw (markdown/load.ts); it never changes. */
+  markdown: MarkdownEngine;
 }
 
 interface Block {
@@ -117,7 +118,7 @@ export class MessageView {
   #content(message: TranscriptMessage, deps: RenderDeps, force: boolean): void {
     const context = resolveMessageContext(message);
     for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}` });
-    const tokens = lexMarkdown(context.text, { breaks: message.role === "user" });
+    const tokens = deps.markdown.lex(context.text, { breaks: message.role === "user" });
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
     const previous = this.#basis;
     const reusable =
@@ -136,7 +137,7 @@ export class MessageView {
       gallery: this.#galleryItems,
       galleryIndex: this.#galleryIndex,
     };
-    this.#drawBlocks(tokens, scope);
+    this.#drawBlocks(tokens, scope, deps.markdown.render);
     const referenced = new Set(this.#blocks.flatMap((block) => block.files));
     this.#drawFiles(context.attachments.filter((a) => !isImageAttachment(a) && !referenced.has(a.id)), deps);
   }
@@ -148,7 +149,7 @@ export class MessageView {
     if (this.#gallery) this.#bubble.prepend(this.#gallery);
   }
 
-  #drawBlocks(tokens: readonly Token[], scope: MessageScope): void {
+  #drawBlocks(tokens: readonly Token[], scope: MessageScope, renderBlock: MarkdownEngine["render"]): void {
     let kept = 0;
     while (kept < this.#blocks.length && kept < tokens.length && this.#blocks[kept]!.raw === tokens[kept]!.raw) kept++;
     for (const stale of this.#blocks.splice(kept)) {

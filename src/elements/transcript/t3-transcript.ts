@@ -10,8 +10,10 @@ import type { AttachmentUrlResolver } from "./attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";
+import { loadMarkdown, loadedMarkdown } from "./markdown/load.js";
 import { MediaModal } from "./media-modal.js";
 import { MessageList } from "./message-list.js";
+import { OlderPagesWatch } from "./older-pages.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
@@ -31,6 +33,8 @@ const SLICE_MS = 10;
  *   stops the default action (popover, media modal, opening a file or a pull request).
  * @fires t3-copy - A selection or a whole message was copied: `{ text, fragment }`, the canonical
  *   Markdown (chips as links) and the fragment of the records it links to (or `null`).
+ * @fires t3-load-older - The oldest message shown scrolled into view: `{ before }`, its id. A page
+ *   that lists the thread in pages fetches the page before it and calls `prependMessages`.
  *
  * @cssprop --t3-font - Text font.
  * @cssprop --t3-font-mono - Code font.
@@ -88,6 +92,7 @@ export class T3TranscriptElement extends LitElement {
   declare threadId: string | null;
 
   #list = new MessageList();
+  #olderPages = new OlderPagesWatch(this, this.#list.node);
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
   #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
   #registry: ChipRegistry = chipRegistry;
@@ -98,6 +103,8 @@ export class T3TranscriptElement extends LitElement {
   #drawnWith: ReadonlyArray<ChipPresenter | undefined> = [];
   /** The timer of the next drawing slice, while a long thread is drawn. */
   #nextSlice: ReturnType<typeof setTimeout> | undefined;
+  /** Whether drawing waits for the Markdown engine to load (markdown/load.ts). */
+  #awaitingMarkdown = false;
   /** Who waits for the thread to be drawn (`updateComplete`). */
   #drawnWaiters: Array<() => void> = [];
 
@@ -119,6 +126,12 @@ export class T3TranscriptElement extends LitElement {
   /** Adds a message at the end, or replaces the message with its id or `clientMessageId` in place. */
   appendMessage(message: TranscriptMessage): void {
     this.#list.append(message);
+    this.requestUpdate();
+  }
+
+  /** Adds older messages (oldest first) before the ones shown: a page fetched for `t3-load-older`. */
+  prependMessages(messages: TranscriptMessage[]): void {
+    this.#list.set([...messages, ...this.#list.messages]);
     this.requestUpdate();
   }
 
@@ -169,6 +182,7 @@ export class T3TranscriptElement extends LitElement {
     list.addEventListener("focusin", hover(true), { signal });
     list.addEventListener("focusout", hover(false), { signal });
     this.#subscribe();
+    this.#olderPages.connect();
     if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
     else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
   }
@@ -177,6 +191,7 @@ export class T3TranscriptElement extends LitElement {
     super.disconnectedCallback();
     this.#connection?.abort();
     this.#connection = null;
+    this.#olderPages.disconnect();
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#overlays.popover.close();
@@ -192,7 +207,7 @@ export class T3TranscriptElement extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.#nextSlice === undefined) this.#drawSlice();
+    if (this.#nextSlice === undefined && !this.#awaitingMarkdown) this.#drawSlice();
   }
 
   /** Resolves once lit has rendered and every message is drawn. */
@@ -207,16 +222,31 @@ export class T3TranscriptElement extends LitElement {
   #drawSlice(): void {
     this.#nextSlice = undefined;
     if (this.#list.pending) {
+      const markdown = loadedMarkdown();
+      if (!markdown) {
+        this.#awaitMarkdown();
+        return;
+      }
       this.#drawnWith = this.#presenters();
-      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl };
+      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, markdown };
       if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
         if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
         return;
       }
     }
+    this.#olderPages.update();
     const waiters = this.#drawnWaiters;
     this.#drawnWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+
+  #awaitMarkdown(): void {
+    if (this.#awaitingMarkdown) return;
+    this.#awaitingMarkdown = true;
+    void loadMarkdown().then(() => {
+      this.#awaitingMarkdown = false;
+      if (this.isConnected) this.#drawSlice();
+    });
   }
 
   #subscribe(): void {

@@ -3,21 +3,21 @@
 // runs) or its renderer killed (Page.crash: nothing runs); a new tab with the same key must show
 // the draft exactly. What each ending guarantees:
 // - closing the tab, or the tab being hidden, saves the draft at once, whatever its size;
-// - a draft of ordinary size (PROMPT_SETTLE_MAX_CHARS) is saved in the task that changed it, so a
+// - a draft of ordinary size (PROMPT_SAVE_MAX_CHARS) is saved in the task that changed it, so a
 //   killed renderer keeps even the last keystroke;
 // - a bigger draft is saved within 500 ms: a renderer killed sooner loses the changes since
 //   (not asserted here: whether a save lands first is a matter of timing).
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
-import { PROMPT_SETTLE_MAX_CHARS } from "../../../src/elements/composer/settle.js";
+import { PROMPT_SAVE_MAX_CHARS } from "../../../src/elements/composer/persistence.js";
 import { terminal } from "./helpers.js";
 import type { DraftSnapshot } from "./snapshot.js";
 
 const PAGE = "/test/elements/composer/fixtures/draft-page.html";
 const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 /** Text past the prompt-save bound: a big draft, saved within 500 ms rather than at once. */
-const BIG_TEXT = "x".repeat(PROMPT_SETTLE_MAX_CHARS + 1);
+const BIG_TEXT = "x".repeat(PROMPT_SAVE_MAX_CHARS + 1);
 
 /** Another tab of this origin with a composer whose draft key is `key`. */
 class Tab {
@@ -35,6 +35,14 @@ class Tab {
 
   async type(text: string): Promise<void> {
     await executeServerCommand("page-type", { pageId: this.pageId, text });
+  }
+
+  /** Resolves once the tab's composer shows `text` (it follows another tab through the `storage` event). */
+  async shows(text: string): Promise<void> {
+    await this.run(`new Promise((resolve) => {
+      const check = () => (t3.composer.value.text === ${JSON.stringify(text)} ? resolve(true) : setTimeout(check, 20));
+      check();
+    })`);
   }
 
   snapshot(): Promise<DraftSnapshot> {
@@ -146,3 +154,81 @@ describe("<t3-composer> draft-key when the tab goes away", function () {
     await again.end("close");
   });
 });
+
+describe("<t3-composer> draft-key in two tabs at once", function () {
+  this.timeout(20_000);
+  afterEach(() => localStorage.clear());
+
+  /** Resolves once this page's localStorage has no draft under `key` (a `storage` event says another tab removed it). */
+  function removedDraft(key: string): Promise<void> {
+    const name = DRAFT_STORAGE_PREFIX + key;
+    if (localStorage.getItem(name) === null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listen = (event: StorageEvent) => {
+        if (event.key !== name || event.newValue !== null) return;
+        window.removeEventListener("storage", listen);
+        resolve();
+      };
+      window.addEventListener("storage", listen);
+    });
+  }
+
+  for (const ending of ["send", "clear"] as const) {
+    it(`a tab showing a draft that the other tab ${ending === "send" ? "sent" : "cleared"} never writes it back, and a later tab opens empty`, async () => {
+      const key = freshKey();
+      const a = await Tab.open(key);
+      const b = await Tab.open(key);
+      await a.run("t3.composer.focus()");
+      await a.type("hello");
+      await savedDraft(key, (draft) => draft.text === "hello");
+      await b.shows("hello"); // b has no edits of its own: it follows a
+      await a.run(ending === "send" ? "t3.composer.send().then(() => true)" : "t3.composer.clear()");
+      await removedDraft(key);
+      await b.shows("");
+      // What used to write the old draft back: b's editor losing focus, b's page going away.
+      await b.run("t3.composer.focus(), document.activeElement.blur(), window.dispatchEvent(new PageTransitionEvent('pagehide'))");
+      await b.end("close");
+      expect(localStorage.getItem(DRAFT_STORAGE_PREFIX + key)).to.equal(null);
+      const c = await Tab.open(key);
+      expect((await c.snapshot()).value).to.deep.equal({ text: "" });
+      await Promise.all([a.end("close"), c.end("close")]);
+    });
+  }
+
+  it("what a tab typed while the other tab's send of the old draft ran is kept, in both tabs and for a later one", async () => {
+    const key = freshKey();
+    const a = await Tab.open(key);
+    const b = await Tab.open(key);
+    await a.run("t3.composer.focus()");
+    await a.type("hello");
+    await b.shows("hello");
+    await a.run("t3.holdSends(), void t3.composer.send(), true");
+    await b.run("t3.composer.focus()");
+    await b.type(" world");
+    await savedDraft(key, (draft) => draft.text === "hello world");
+    await a.run("t3.releaseSends(), new Promise((resolve) => t3.composer.addEventListener('t3-sent', () => resolve(true), { once: true }))");
+    expect((await a.snapshot()).value).to.deep.equal({ text: "hello world" }); // newer than what a sent
+    expect((await b.snapshot()).value).to.deep.equal({ text: "hello world" });
+    expect((JSON.parse(localStorage.getItem(DRAFT_STORAGE_PREFIX + key)!) as { text: string }).text).to.equal("hello world");
+    await Promise.all([a.end("close"), b.end("close")]);
+    const c = await Tab.open(key);
+    expect((await c.snapshot()).value).to.deep.equal({ text: "hello world" });
+    await c.end("close");
+  });
+
+  it("a tab with edits of its own keeps them, and the other tab follows once they are saved", async () => {
+    const key = freshKey();
+    const a = await Tab.open(key);
+    const b = await Tab.open(key);
+    await a.run("t3.composer.focus()");
+    await a.type("from a");
+    await b.shows("from a");
+    await b.run("t3.composer.focus()");
+    await b.type(" and b");
+    await savedDraft(key, (draft) => draft.text === "from a and b");
+    await a.shows("from a and b");
+    expect((await b.snapshot()).value).to.deep.equal({ text: "from a and b" });
+    await Promise.all([a.end("close"), b.end("close")]);
+  });
+});
+

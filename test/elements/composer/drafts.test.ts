@@ -1,6 +1,6 @@
 import { expect } from "@esm-bundle/chai";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
-import { PROMPT_SETTLE_MAX_CHARS } from "../../../src/elements/composer/settle.js";
+import { PROMPT_SAVE_MAX_CHARS } from "../../../src/elements/composer/persistence.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { chipsOf, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, record, terminal, type, unmountAll } from "./helpers.js";
 
@@ -34,7 +34,7 @@ describe("<t3-composer> draft-key", () => {
   });
 
   it("saves a big draft within 500 ms of a change rather than in the same task", async () => {
-    const big = "x".repeat(PROMPT_SETTLE_MAX_CHARS + 1);
+    const big = "x".repeat(PROMPT_SAVE_MAX_CHARS + 1);
     const el = await mount({ "draft-key": "big" });
     el.value = { text: big }; // the first save is at once: the draft was small until then
     await Promise.resolve();
@@ -46,7 +46,7 @@ describe("<t3-composer> draft-key", () => {
   });
 
   it("saves at once when the page is hidden", async () => {
-    const big = "x".repeat(PROMPT_SETTLE_MAX_CHARS + 1);
+    const big = "x".repeat(PROMPT_SAVE_MAX_CHARS + 1);
     const el = await mount({ "draft-key": "hidden" });
     el.value = { text: big };
     await Promise.resolve();
@@ -75,7 +75,7 @@ describe("<t3-composer> draft-key", () => {
 
   it("saves a big draft's latest change on disconnect, before its deferred save is due, and a new element restores it", async () => {
     // Lines, so that End reaches the end of the text and not of a wrapped line.
-    const big = `${"x".repeat(79)}\n`.repeat(Math.ceil(PROMPT_SETTLE_MAX_CHARS / 80) + 1);
+    const big = `${"x".repeat(79)}\n`.repeat(Math.ceil(PROMPT_SAVE_MAX_CHARS / 80) + 1);
     const first = await mount({ "draft-key": "big-gone" });
     first.value = { text: big }; // saved at once: the draft was small until then
     await Promise.resolve();

@@ -1,4 +1,5 @@
 import { expect } from "@esm-bundle/chai";
+import { lexMarkdown, renderBlock } from "../../../src/elements/transcript/markdown/engine.js";
 import { MessageList } from "../../../src/elements/transcript/message-list.js";
 import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
@@ -200,7 +201,7 @@ describe("<t3-transcript> messages", () => {
   it("draws a long thread in slices, newest message first", () => {
     const list = new MessageList();
     list.set(thread(3));
-    const deps = { host: document.body, registry: chipRegistry, resolveAttachmentUrl: undefined };
+    const deps = { host: document.body, registry: chipRegistry, resolveAttachmentUrl: undefined, markdown: { lex: lexMarkdown, render: renderBlock } };
     const texts = () => [...list.node.children].map((node) => node.textContent);
     // A deadline already past: each slice draws one message.
     expect(list.flush(deps, 0)).to.equal(false);

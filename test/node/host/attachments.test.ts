@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { readFile, utimes, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
-import { sweepPendingUploads } from "../../../demo/host/attachments.js";
 import { PNG_BYTES } from "../support/fixtures.js";
 import { startTestHost, type TestHost } from "../support/host.js";
 import { waitFor } from "../support/wait.js";
@@ -16,8 +15,10 @@ before(async () => {
 });
 after(() => host.stop());
 
+const THREAD = "attachments-thread";
+
 function upload(body: BodyInit, headers: Record<string, string> = {}) {
-  return fetch(`${host.apiUrl}/attachments`, { method: "POST", body, headers });
+  return fetch(`${host.apiUrl}/attachments`, { method: "POST", body, headers: { "x-t3-thread-id": THREAD, ...headers } });
 }
 
 describe("POST /api/attachments", () => {
@@ -27,8 +28,8 @@ describe("POST /api/attachments", () => {
     const body = (await response.json()) as { attachmentId: string };
     assert.match(body.attachmentId, /^upload_[a-z0-9]{16}$/);
     assert.deepEqual(body, { attachmentId: body.attachmentId, mimeType: "image/png", sizeBytes: PNG_BYTES.length });
-    assert.deepEqual(host.rows("SELECT state, name, mime_type, size_bytes, file FROM attachments WHERE pending_id = ?", body.attachmentId), [
-      { state: "pending", name: "écran 1.png", mime_type: "image/png", size_bytes: PNG_BYTES.length, file: `attachments/${body.attachmentId}` },
+    assert.deepEqual(host.rows("SELECT state, thread_id, name, mime_type, size_bytes, file FROM attachments WHERE pending_id = ?", body.attachmentId), [
+      { state: "pending", thread_id: THREAD, name: "écran 1.png", mime_type: "image/png", size_bytes: PNG_BYTES.length, file: `attachments/${body.attachmentId}` },
     ]);
     assert.deepEqual(new Uint8Array(await readFile(join(host.dataDir, "attachments", body.attachmentId))), PNG_BYTES);
   });
@@ -105,16 +106,16 @@ describe("GET /api/attachments/{id}", () => {
   });
 });
 
-describe("sweepPendingUploads", () => {
+describe("the storage sweep", () => {
   it("deletes uploads pending longer than the TTL, rows and bytes, and keeps fresh ones", async () => {
     const { attachmentId: old } = (await (await upload("old")).json()) as { attachmentId: string };
     const { attachmentId: fresh } = (await (await upload("fresh")).json()) as { attachmentId: string };
     // A second connection backdates one upload, as if it had been waiting for a day.
     const writer = new Database(host.dbPath);
     writer.prepare("UPDATE attachments SET created_at = ? WHERE pending_id = ?").run("2000-01-01T00:00:00.000Z", old);
-    const removed = await sweepPendingUploads(writer, host.dataDir, 60_000);
     writer.close();
-    assert.equal(removed, 1);
+    const removed = await host.kit.sweep();
+    assert.equal(removed.expired, 1);
     assert.deepEqual(host.rows("SELECT pending_id FROM attachments WHERE pending_id IN (?, ?)", old, fresh), [{ pending_id: fresh }]);
     const files = await host.files();
     assert.equal(files.includes(old), false);
@@ -127,7 +128,13 @@ describe("an upload aborted half way", () => {
     const rowsBefore = host.rows("SELECT pending_id FROM attachments");
     const filesBefore = await host.files();
     const url = new URL(`${host.apiUrl}/attachments`);
-    const upload = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-length": String(LIMIT) } });
+    const upload = request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: { "content-length": String(LIMIT), "x-t3-thread-id": THREAD },
+    });
     upload.on("error", () => {});
     upload.write(new Uint8Array(LIMIT / 2));
     // Wait until the host has started writing the partial file, then hang up.
@@ -136,5 +143,27 @@ describe("an upload aborted half way", () => {
     await waitFor(async () => !(await host.files()).some((f) => f.endsWith(".part")), "the partial file to go");
     assert.deepEqual(await host.files(), filesBefore);
     assert.deepEqual(host.rows("SELECT pending_id FROM attachments"), rowsBefore);
+  });
+});
+
+describe("the storage sweep after a crash", () => {
+  it("deletes stranded .part files and files no row names, keeping recorded files and fresh ones", async () => {
+    const { attachmentId: kept } = (await (await upload("kept")).json()) as { attachmentId: string };
+    const dir = join(host.dataDir, "attachments");
+    const longAgo = new Date("2000-01-01T00:00:00Z");
+    for (const name of ["upload_cutoffmidbody.part", "upload_neverrecorded"]) {
+      await writeFile(join(dir, name), "stranded");
+      await utimes(join(dir, name), longAgo, longAgo);
+    }
+    // Written just now: another process may be recording it this moment.
+    await writeFile(join(dir, "upload_beingrecorded"), "fresh");
+    await utimes(join(dir, kept), longAgo, longAgo);
+    const result = await host.kit.sweep();
+    assert.equal(result.stranded, 2);
+    const files = await host.files();
+    assert.deepEqual(
+      ["upload_cutoffmidbody.part", "upload_neverrecorded", "upload_beingrecorded", kept].map((f) => files.includes(f)),
+      [false, false, true, true],
+    );
   });
 });

@@ -3,39 +3,46 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { openDatabase } from "../../../demo/host/db.js";
+import Database from "better-sqlite3";
+import { openSqliteStore } from "../../../src/host/index.js";
 
-describe("openDatabase", () => {
-  it("creates the schema once and opens an existing file without migrating again", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "t3-db-"));
-    try {
+const SCHEMA_VERSION = 2;
+
+async function withDir(use: (dir: string) => Promise<void>) {
+  const dir = await mkdtemp(join(tmpdir(), "t3-db-"));
+  try {
+    await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe("openSqliteStore", () => {
+  it("creates the schema once and opens an existing file without migrating again", () =>
+    withDir(async (dir) => {
       const file = join(dir, "test.db");
-      const first = openDatabase(file);
-      first.prepare("INSERT INTO threads (id, created_at) VALUES ('t', 'now')").run();
-      first.close();
-      const second = openDatabase(file);
-      assert.equal(second.pragma("user_version", { simple: true }), 1);
+      await (await openSqliteStore(file)).close();
+      const writer = new Database(file);
+      writer.prepare("INSERT INTO threads (id, created_at) VALUES ('t', 'now')").run();
+      writer.close();
+      await (await openSqliteStore(file)).close();
+      const db = new Database(file, { readonly: true });
+      assert.equal(db.pragma("user_version", { simple: true }), SCHEMA_VERSION);
       assert.deepEqual(
-        second.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all(),
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all(),
         [{ name: "attachments" }, { name: "message_attachments" }, { name: "messages" }, { name: "threads" }],
       );
-      assert.deepEqual(second.prepare("SELECT id FROM threads").all(), [{ id: "t" }]);
-      second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+      assert.deepEqual(db.prepare("SELECT id FROM threads").all(), [{ id: "t" }]);
+      db.close();
+    }));
 
-  it("refuses a database from a newer host", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "t3-db-"));
-    try {
+  it("refuses a database from a newer host", () =>
+    withDir(async (dir) => {
       const file = join(dir, "test.db");
-      const db = openDatabase(file);
+      await (await openSqliteStore(file)).close();
+      const db = new Database(file);
       db.pragma("user_version = 99");
       db.close();
-      assert.throws(() => openDatabase(file), { message: "The database is at schema version 99, newer than this host (1)" });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+      await assert.rejects(openSqliteStore(file), { message: `The database is at schema version 99, newer than this host (${SCHEMA_VERSION})` });
+    }));
 });

@@ -22,8 +22,8 @@ function post(threadId: string, body: unknown, contentType = "application/json")
   });
 }
 
-async function uploadPng(): Promise<string> {
-  const response = await fetch(`${host.apiUrl}/attachments`, { method: "POST", body: PNG_BYTES, headers: { "x-file-name": "shot.png" } });
+async function uploadPng(threadId: string): Promise<string> {
+  const response = await fetch(`${host.apiUrl}/attachments`, { method: "POST", body: PNG_BYTES, headers: { "x-file-name": "shot.png", "x-t3-thread-id": threadId } });
   return ((await response.json()) as { attachmentId: string }).attachmentId;
 }
 
@@ -52,7 +52,7 @@ describe("POST /api/threads/{threadId}/messages", () => {
 
   it("persists the uploads the message references and rewrites their ids in context_json", async () => {
     const threadId = newThread();
-    const pendingId = await uploadPng();
+    const pendingId = await uploadPng(threadId);
     const message = contextMessage(pendingId);
     const response = await post(threadId, message);
     assert.equal(response.status, 201);
@@ -74,7 +74,7 @@ describe("POST /api/threads/{threadId}/messages", () => {
 
   it("keeps an already persisted id and links the attachment to the new message too", async () => {
     const threadId = newThread();
-    const pendingId = await uploadPng();
+    const pendingId = await uploadPng(threadId);
     await post(threadId, contextMessage(pendingId));
     const [{ persisted_id: persistedId }] = host.rows<{ persisted_id: string }>("SELECT persisted_id FROM attachments WHERE pending_id = ?", pendingId) as [
       { persisted_id: string },
@@ -156,7 +156,7 @@ describe("POST /api/threads/{threadId}/messages", () => {
 
   it("answers 400 for attachment ids that name no upload, and rolls back the uploads it had persisted", async () => {
     const threadId = newThread();
-    const pendingId = await uploadPng();
+    const pendingId = await uploadPng(threadId);
     const message: OutgoingMessage = {
       ...contextMessage("upload_unknown"),
       attachments: [{ localId: "att_0", attachmentId: pendingId }, { localId: "att_1", attachmentId: "upload_unknown" }],
@@ -244,7 +244,7 @@ describe("routing", () => {
 describe("GET /api/threads/{threadId}/messages/{id}/provider (projection)", () => {
   it("answers exactly the text a model is given: markers in place, one envelope with the persisted attachment id", async () => {
     const threadId = newThread();
-    const pendingId = await uploadPng();
+    const pendingId = await uploadPng(threadId);
     const sent = (await (await post(threadId, contextMessage(pendingId))).json()) as SentMessage;
     const persistedId = sent.attachments![0]!.id;
     const response = await fetch(`${host.apiUrl}/threads/${threadId}/messages/${sent.id}/provider`);

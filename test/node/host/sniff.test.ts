@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { sniffMimeType } from "../../../demo/host/sniff.js";
+import { sniffMimeType } from "../../../src/host/sniff.js";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);

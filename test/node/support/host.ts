@@ -4,8 +4,8 @@ import Database from "better-sqlite3";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { HostLimits } from "../../../demo/host/limits.js";
-import { startHost, type RunningHost } from "../../../demo/host/server.js";
+import type { HostLimits } from "../../../src/host/index.js";
+import { startHost, type HostOptions, type RunningHost } from "../../../demo/host/server.js";
 
 export interface TestHost extends RunningHost {
   dataDir: string;
@@ -17,9 +17,9 @@ export interface TestHost extends RunningHost {
   stop(): Promise<void>;
 }
 
-export async function startTestHost(limits?: Partial<HostLimits>): Promise<TestHost> {
+export async function startTestHost(limits?: Partial<HostLimits>, kit?: HostOptions["kit"]): Promise<TestHost> {
   const dataDir = await mkdtemp(join(tmpdir(), "t3-host-"));
-  const host = await startHost({ port: 0, dataDir, ...(limits ? { limits } : {}) });
+  const host = await startHost({ port: 0, dataDir, ...(limits ? { limits } : {}), ...(kit ? { kit } : {}) });
   const reader = new Database(host.dbPath, { readonly: true });
   return {
     ...host,

@@ -278,3 +278,13 @@ describe("createFetchTransport: options", () => {
     });
   });
 });
+
+describe("createFetchTransport: listMessages", () => {
+  it("lists the newest page, and the page older than a message with `before`", async () => {
+    const { transport: t } = transport();
+    const sent: string[] = [];
+    for (const text of ["one", "two", "three"]) sent.push((await t.send(textMessage(text), { signal: never() })).id);
+    assert.deepEqual((await t.listMessages!({ limit: 2, signal: never() })).map((m) => m.text), ["two", "three"]);
+    assert.deepEqual((await t.listMessages!({ limit: 2, before: sent[1]!, signal: never() })).map((m) => m.id), [sent[0]]);
+  });
+});

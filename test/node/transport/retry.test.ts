@@ -18,13 +18,13 @@ const failing = (times: number) => {
 
 describe("resolveRetryPolicy", () => {
   it("fills in the defaults", () => {
-    assert.deepEqual(resolveRetryPolicy(undefined), { attempts: 5, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 });
+    assert.deepEqual(resolveRetryPolicy(undefined), { attempts: Infinity, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 });
   });
   it("keeps given values and ignores undefined ones", () => {
     assert.deepEqual(resolveRetryPolicy({ attempts: 2, baseDelayMs: undefined }), { attempts: 2, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 });
   });
   it("throws for attempts below 1", () => {
-    assert.throws(() => resolveRetryPolicy({ attempts: 0 }), { name: "TypeError", message: "retry.attempts must be an integer ≥ 1, got 0" });
+    assert.throws(() => resolveRetryPolicy({ attempts: 0 }), { name: "TypeError", message: "retry.attempts must be an integer ≥ 1 or Infinity, got 0" });
   });
   it("throws for a negative delay", () => {
     assert.throws(() => resolveRetryPolicy({ baseDelayMs: -1 }), { name: "TypeError", message: "retry.baseDelayMs must be a finite number ≥ 0, got -1" });
@@ -57,6 +57,17 @@ describe("withRetry", () => {
     const { attempt, calls } = failing(99);
     await assert.rejects(withRetry(attempt, () => true, policy, new AbortController().signal, clock), { message: "failure 5" });
     assert.equal(calls(), 5);
+  });
+
+  it("by default keeps retrying for the whole of maxElapsedMs (60 s), not a few attempts", async () => {
+    const clock = new InstantClock(1);
+    const { attempt, calls } = failing(99);
+    await assert.rejects(withRetry(attempt, () => true, resolveRetryPolicy(undefined), new AbortController().signal, clock));
+    const waited = clock.delays.reduce((sum, delay) => sum + delay, 0);
+    // Full steps (jitter 1): 250 + 500 + 1000 + 2000 + 4000, then 8000 six times = 55,750 ms in 11
+    // delays; a twelfth would end past 60 s. The old default of 5 attempts stopped after 3.75 s.
+    assert.equal(calls(), 12);
+    assert.ok(waited <= 60_000 && waited + 8000 > 60_000, `waited ${waited}`);
   });
 
   it("does not retry an error the predicate refuses", async () => {

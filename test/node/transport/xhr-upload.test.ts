@@ -83,7 +83,7 @@ describe("upload through XMLHttpRequest", () => {
     assert.equal(xhr.method, "POST");
     assert.equal(xhr.url, "http://host.test/api/attachments");
     assert.equal(xhr.body, file);
-    assert.deepEqual(xhr.headers, { authorization: "Bearer t", "content-type": "text/plain", "x-file-name": "notes%201.txt" });
+    assert.deepEqual(xhr.headers, { authorization: "Bearer t", "content-type": "text/plain", "x-file-name": "notes%201.txt", "x-t3-thread-id": "t" });
   });
 
   it("reports every progress event, with the file size when the total is unknown", async () => {

@@ -64,9 +64,10 @@ describe("ReferenceCounts", () => {
     const state = EditorState.create({ doc: docFromText("[a](t3-context://v1/file/a) x"), schema: composerSchema });
     const counts = ReferenceCounts.of(state.doc);
     const tr = state.tr.delete(2, 3).insert(2, createChip({ kind: "file", contextId: "b", label: "b" }));
-    const delta = counts.apply(tr);
+    const { counts: after, delta } = counts.apply(tr);
     assert.deepEqual([...delta].map(([id, { change }]) => [id, change]), [["a", -1], ["b", 1]]);
-    assert.deepEqual(snapshot(counts), { b: 1 });
+    assert.deepEqual(snapshot(after), { b: 1 });
+    assert.deepEqual(snapshot(counts), { a: 1 }, "the counts before the transaction stay as they were");
   });
 
   it("stays equal to a full recount under any sequence of edits (property)", () => {
@@ -76,10 +77,10 @@ describe("ReferenceCounts", () => {
           doc: docFromText("[a](t3-context://v1/file/a) one\ntwo [b](t3-context://v1/file/b)\n[a](t3-context://v1/file/a)"),
           schema: composerSchema,
         });
-        const counts = ReferenceCounts.of(state.doc);
+        let counts = ReferenceCounts.of(state.doc);
         for (const edit of sequence) {
           const tr = transaction(state, edit);
-          counts.apply(tr);
+          counts = counts.apply(tr).counts;
           state = state.apply(tr);
           assert.deepEqual(snapshot(counts), snapshot(ReferenceCounts.of(state.doc)));
         }

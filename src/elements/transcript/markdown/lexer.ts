@@ -3,7 +3,8 @@
 // HTML string is ever produced or parsed. The `Lexer` class is used on its own, not through a
 // `Marked` instance, so that the drop-in can leave marked's Parser, Renderer and `marked`
 // singleton out (scripts/rollup-marked-lexer.mjs).
-import { Lexer, getDefaults, type MarkedOptions, type TokenizerExtension, type Tokens, type TokensList } from "marked";
+import { Lexer, getDefaults, type MarkedOptions, type TokenizerExtension, type TokensList } from "marked";
+import { plainParagraph } from "./plain.js";
 
 /** A `[label](t3-context://v1/…)` or `![label](…)` link, as the codec's grammar matches it. */
 export interface ContextReferenceToken {
@@ -22,19 +23,38 @@ export interface ContextReferenceToken {
  * label holds characters Markdown would read (`*`, `` ` ``, `_`).
  */
 const CONTEXT_LINK = /^(!?)\[([^\]\n]{0,512})\]\((t3-context:\/\/v1\/[^\s)]{1,200})\)/;
-const LINK_MARKER = "](t3-context://v1/";
+const OPEN_BRACKET = 0x5b; // [
+const BANG = 0x21; // !
+
+/**
+ * How far ahead the start hint looks for a `[`. marked's text rule already stops before every `[`
+ * and `!` (they are in its stop set), so a link is never swallowed by a text token; the hint only
+ * has to be right for the run in front of it. Searching the whole rest of the text at every inline
+ * token, as it once did, made 1 MB of `[a](` or `a_ ` quadratic (issue 14): bounding the look makes
+ * each call O(1) and the lexing linear.
+ */
+export const START_LOOKAHEAD = 256;
+
+/**
+ * Where the next context link may start in `src`, or `undefined` if no `[` lies within
+ * {@link START_LOOKAHEAD} characters. A `[` that turns out not to open a link only ends a text
+ * token early, and marked merges adjacent text tokens.
+ * @internal
+ */
+export function contextReferenceStart(src: string): number | undefined {
+  const end = Math.min(src.length, START_LOOKAHEAD);
+  for (let i = 0; i < end; i++) {
+    if (src.charCodeAt(i) !== OPEN_BRACKET) continue;
+    return i > 0 && src.charCodeAt(i - 1) === BANG ? i - 1 : i;
+  }
+  return undefined;
+}
 
 const contextReference: TokenizerExtension = {
   name: "contextReference",
   level: "inline",
   // A hint where the next link may start, so marked's text rule stops there.
-  start(src) {
-    const marker = src.indexOf(LINK_MARKER);
-    if (marker < 0) return undefined;
-    const open = src.lastIndexOf("[", marker);
-    if (open < 0) return undefined;
-    return open > 0 && src[open - 1] === "!" ? open - 1 : open;
-  },
+  start: contextReferenceStart,
   tokenizer(src): ContextReferenceToken | undefined {
     const match = CONTEXT_LINK.exec(src);
     if (!match) return undefined;
@@ -44,8 +64,9 @@ const contextReference: TokenizerExtension = {
 
 /** The options `new Marked({ gfm: true, breaks, extensions: [contextReference] })` would lex with. */
 function lexerOptions(breaks: boolean): MarkedOptions {
-  return {
-    ...getDefaults(),
+  // Object.assign, not a spread: terser inlines `getDefaults()`'s literal into a spread, which
+  // leaves `gfm` and `breaks` twice in one object literal (esbuild then warns of duplicate keys).
+  return Object.assign(getDefaults(), {
     gfm: true,
     breaks,
     // The shape `Marked.use()` gives registered extensions.
@@ -55,7 +76,7 @@ function lexerOptions(breaks: boolean): MarkedOptions {
       inline: [contextReference.tokenizer],
       startInline: [contextReference.start!],
     },
-  };
+  });
 }
 
 // Two sets: user messages are typed as plain text (docs/transcript.md, "Messages": Shift+Enter is one
@@ -70,7 +91,6 @@ export function lexMarkdown(text: string, options: { breaks: boolean }): TokensL
     return Lexer.lex(text, options.breaks ? withBreaks : strict);
   } catch (error) {
     console.error("t3-composer: Markdown lexing failed; showing the text as it is", error);
-    const paragraph: Tokens.Paragraph = { type: "paragraph", raw: text, text, tokens: [{ type: "text", raw: text, text, escaped: true }] };
-    return Object.assign([paragraph], { links: {} });
+    return plainParagraph(text);
   }
 }

@@ -1,0 +1,33 @@
+// The protocol's error shape and the refusal every handler throws.
+import type { Issue } from "../codec/index.js";
+
+/** The protocol's error body: `{ error: { code, message, issues? } }`. */
+export interface HostError {
+  code: string;
+  message: string;
+  issues?: Issue[];
+}
+
+/** A refusal with its status; thrown inside a transaction it also rolls the transaction back. */
+export class RequestError extends Error {
+  readonly status: number;
+  readonly error: HostError;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, issues?: Issue[], headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.error = issues === undefined ? { code, message } : { code, message, issues };
+    this.headers = headers;
+  }
+}
+
+/** What a client hears about a fault of the host itself: nothing internal. The fault is logged. */
+export function internalError(error: unknown): HostError {
+  console.error(error);
+  return { code: "internal", message: "Internal error" };
+}
+
+export function tooLarge(limit: number): RequestError {
+  return new RequestError(413, "too-large", `The body is larger than ${limit} bytes`);
+}
