@@ -3,6 +3,7 @@
 // hook themselves into the element's lifecycle.
 import { LitElement, html, type PropertyValues } from "lit";
 import { chipStyles } from "../../presentation/chip.styles.js";
+import { assertChipRegistry } from "../../presentation/report.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipRegistry } from "../../presentation/types.js";
@@ -124,8 +125,7 @@ export class T3ComposerElement extends LitElement {
    * `long-paste-threshold`; default 4000). Ctrl/⌘+Shift+V pastes it inline anyway.
    */
   declare longPasteThreshold: number | null;
-  /** Draws the chips. Default: the shared `chipRegistry`. */
-  declare registry: ChipRegistry;
+  #registry: ChipRegistry = chipRegistry;
   readonly #composer: Composer;
   #formDisabled = false;
   #draftKey: string | null = null;
@@ -140,8 +140,21 @@ export class T3ComposerElement extends LitElement {
     this.environmentId = null;
     this.threadId = null;
     this.longPasteThreshold = null;
-    this.registry = chipRegistry;
     this.#composer = createComposer(this, this.attachInternals());
+  }
+
+  /**
+   * Draws the chips. Default: the shared `chipRegistry`. Setting something that is not a chip
+   * registry throws a `TypeError` naming it, as `<t3-transcript>` does.
+   */
+  get registry(): ChipRegistry {
+    return this.#registry;
+  }
+
+  set registry(registry: ChipRegistry) {
+    assertChipRegistry(registry);
+    // lit wraps this accessor (the `registry` reactive property) so that `updated` sees the change.
+    this.#registry = registry;
   }
 
   /** The draft: canonical text, plus `context` when the text references a record. Setting it replaces the draft. */
