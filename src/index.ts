@@ -60,6 +60,7 @@ export type {
   InsertContextOptions,
   Suggestion,
 } from "./elements/composer/types.js";
+export type { CustomContextPayloads, InsertableContextRecord, InsertableCustomRecord } from "./elements/composer/insertable.js";
 export type {
   ComposerChangeDetail,
   ComposerContextDetail,

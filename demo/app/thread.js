@@ -1,6 +1,6 @@
 // One thread on the page: its stored messages (listed on open and again after every live
 // reconnect), new messages pushed live over the host's WebSocket, and the composer's sends shown
-// at once and replaced in place by the host's stored copy (ui.md point 20).
+// at once and replaced in place by the host's stored copy (docs/transcript.md, "Messages").
 import { createWebSocketTransport } from "../../dist/t3-composer.js";
 
 /** Messages in one page of the thread: the newest page on open, older ones on scroll-up. */

@@ -1,6 +1,6 @@
 // The demo host: the host kit (`src/host`, published as `t3-composer/host`) under `/api`, on
-// SQLite by default or PostgreSQL when given a connection string, plus the demo's static files.
-// `startHost` is what `main.ts` and the tests call.
+// SQLite by default or PostgreSQL when given a connection string, projecting the demo's custom
+// kinds (kinds.ts), plus the demo's static files. `startHost` is what `main.ts` and the tests call.
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,6 +17,8 @@ import {
   type HostKitOptions,
   type HostLimits,
 } from "../../src/host/index.js";
+import type { ContextKindDefinition } from "../../src/codec/index.js";
+import { DEMO_KINDS } from "./kinds.js";
 import { serveStatic } from "./static.js";
 
 export interface HostOptions {
@@ -30,6 +32,8 @@ export interface HostOptions {
   hostname?: string;
   /** Overrides of the kit's `DEFAULT_LIMITS`. */
   limits?: Partial<HostLimits>;
+  /** The custom kinds projected with their entry bodies (`defineContextKind`). Default: the demo's (`DEMO_KINDS`). */
+  kinds?: readonly ContextKindDefinition[];
   /** The repository root, whose `demo/` and `dist/` are served. Default: this file's `../..`. */
   root?: string;
   /** Passed to the kit as they are. */
@@ -63,7 +67,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   await mkdir(dataDir, { recursive: true });
   const dbPath = join(dataDir, DATABASE_FILE);
   const store = options.databaseUrl ? await openPostgresStore(options.databaseUrl) : await openSqliteStore(dbPath);
-  const kit = await createHost({ store, blobs: createDiskBlobStore(dataDir), limits: options.limits, ...options.kit });
+  const kit = await createHost({ store, blobs: createDiskBlobStore(dataDir), limits: options.limits, kinds: options.kinds ?? DEMO_KINDS, ...options.kit });
   const server = createServer(toNodeListener(kit, (request, response) => void serveDemo(root, request, response)));
   // The kit bounds bodies itself (bodyIdleMs, bodyTotalMs); Node bounds the headers and the whole request.
   server.headersTimeout = HEADERS_TIMEOUT_MS;

@@ -1,4 +1,4 @@
-// The host-side attachment normalizer (README Decision 9): when a message is posted, records bound
+// The host-side attachment normalizer (docs/wire-format.md, "Messages"): when a message is posted, records bound
 // to an upload's pending id are rebound to the id the host persisted it under.
 import type { ComposerContextRecord, MessageContext } from "../contract/types.js";
 

@@ -1,4 +1,4 @@
-// The clipboard fragment (wire.md §f, README Decision 5): the records that travel with copied
+// The clipboard fragment (docs/wire-format.md, "Clipboard fragment"): the records that travel with copied
 // text, as JSON under a custom MIME type and inside the `text/html` flavor.
 import { ClipboardFragmentSchema } from "../contract/clipboard-fragment.js";
 import { decodeWith } from "../contract/decode.js";
@@ -69,7 +69,7 @@ export function encodeClipboardHtml(
 /**
  * Reads a fragment from the `text/html` flavor, which is untrusted. Takes the first
  * `data-t3-context-fragment=` attribute with a non-empty quoted value: a double-quoted value
- * runs to the next `"`, a single-quoted one to the next `'` (README Decision 5: a value written
+ * runs to the next `"`, a single-quoted one to the next `'` (docs/wire-format.md, "Clipboard fragment": a value written
  * with a raw `'` inside double quotes, as T3 Code's encoder writes it, still decodes). Returns
  * `null` for `null`, `undefined` or `""`, for more than 64,000,000 characters, when there is no
  * such attribute, when the value is not valid percent-encoding, and when

@@ -1,5 +1,6 @@
-// The escapes of the provider envelope (wire.md §c, and its hardening in docs/security.md); the
-// legacy serializer reuses the attribute escape for `<review_comment …>` (wire.md §d).
+// The escapes of the provider envelope (docs/wire-format.md, "Provider projection", and its
+// hardening in docs/security.md); the legacy serializer reuses the attribute escape for
+// `<review_comment …>` (docs/wire-format.md, "Legacy text").
 import { WHITESPACE_RUN } from "./chars.js";
 import { confusablesOf, foldConfusable } from "./confusables.js";
 

@@ -1,4 +1,4 @@
-// Deterministic context ids (wire.md §e): producers keep their own id syntax, and anything
+// Deterministic context ids (docs/wire-format.md, "Ids"): producers keep their own id syntax, and anything
 // outside the context-id grammar is folded into a slug plus a 64-bit digest.
 import { CONTEXT_ID_MAX } from "../contract/limits.js";
 

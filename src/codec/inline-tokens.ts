@@ -1,5 +1,5 @@
-// Inline mention and skill tokens typed as plain text (wire.md §b, "File mentions stay
-// distinct"): `[name](path)` file links, `@path`, `@"quoted path"`, `$skill`, `$"quoted"`.
+// Inline mention and skill tokens typed as plain text (docs/wire-format.md, "Reference links",
+// file mentions): `[name](path)` file links, `@path`, `@"quoted path"`, `$skill`, `$"quoted"`.
 // Every token needs whitespace after it, so a token still being typed at the end is not one.
 
 import { basename } from "./chars.js";

@@ -1,4 +1,4 @@
-// The scanner behind `collectComposerContextReferences` and the provider projection: wire.md §b's
+// The scanner behind `collectComposerContextReferences` and the provider projection: docs/wire-format.md's "Reference links"
 // pattern `(!?)\[([^\]\n]{0,512})\]\((t3-context://v1/[^\s)]{1,200})\)` plus the href grammar,
 // as a cursor that reports offsets and allocates nothing per link.
 import { codes } from "./chars.js";
@@ -38,7 +38,7 @@ function tailEnd(pattern: RegExp, text: string, tail: number): number {
  * its label, the `/` between kind and id, and the end (just past the `)`). The kind is
  * `text.slice(close + LINK_HREF_OFFSET, slash)`, the id `text.slice(slash + 1, end - 1)`.
  *
- * Same links as the global pattern of wire.md §b with the href grammar applied to each match,
+ * Same links as the global pattern of docs/wire-format.md, "Reference links" with the href grammar applied to each match,
  * but driven by the `](t3-context://v1/` marker instead of trying every `[` (the pattern
  * backtracks up to 512 characters at each `[`, which is slow on bracket-heavy text). The label
  * cannot contain `]` or a line feed, so a match is fixed by its `]`, and its `[` is the first one

@@ -1,4 +1,4 @@
-// Entry bodies of the built-in kinds in the provider envelope (wire.md §c, "Bodies").
+// Entry bodies of the built-in kinds in the provider envelope (docs/wire-format.md, "Provider projection").
 //
 // Fields that are one line by nature (names, paths, URLs, labels, titles) go through `one`, which
 // writes their line breaks as visible escapes (docs/security.md): a forged line cannot start inside

@@ -1,4 +1,4 @@
-// Canonical reference links: `[label](t3-context://v1/<kind>/<contextId>)` (wire.md §b).
+// Canonical reference links: `[label](t3-context://v1/<kind>/<contextId>)` (docs/wire-format.md, "Reference links").
 import { LABEL_MAX } from "../contract/limits.js";
 import { WHITESPACE_RUN, codes, isWhitespace } from "./chars.js";
 import { CONTEXT_HREF_PREFIX, LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
@@ -19,7 +19,7 @@ export interface ContextOccurrence {
   end: number;
 }
 
-/** wire.md §b: the prefix, exactly two parts, a lowercase kind, an id in any case. */
+/** docs/wire-format.md, "Reference links": the prefix, exactly two parts, a lowercase kind, an id in any case. */
 const HREF = /^t3-context:\/\/v1\/([a-z][a-z0-9-]{0,39})\/([A-Za-z0-9_-]{1,128})$/;
 
 /**
@@ -85,7 +85,7 @@ export function formatComposerContextReference(ref: { kind: string; contextId: s
  * Finds every reference link in `text`, in document order. The scan is not Markdown-aware: a
  * link inside a code span counts. A link-shaped match whose href does not parse is skipped and
  * stays text. Same result as the global pattern
- * `(!?)\[([^\]\n]{0,512})\]\((t3-context://v1/[^\s)]{1,200})\)` of wire.md §b, in linear time.
+ * `(!?)\[([^\]\n]{0,512})\]\((t3-context://v1/[^\s)]{1,200})\)` of docs/wire-format.md, "Reference links", in linear time.
  */
 export function collectComposerContextReferences(text: string): ContextOccurrence[] {
   const occurrences: ContextOccurrence[] = [];

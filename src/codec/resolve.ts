@@ -1,4 +1,4 @@
-// What a transcript shows for a user message (wire.md §d, "Where it is used").
+// What a transcript shows for a user message (docs/wire-format.md, "Legacy text").
 import type { ComposerContextRecord, MessageContext } from "../contract/types.js";
 import { upgradeLegacyContextMessage } from "./legacy/upgrade.js";
 

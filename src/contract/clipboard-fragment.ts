@@ -1,4 +1,4 @@
-// The clipboard fragment (wire.md §f): the records that travel with copied text.
+// The clipboard fragment (docs/wire-format.md, "Clipboard fragment"): the records that travel with copied text.
 import { exactOptional, literal, object, pipe, string, trim, nonEmpty, unknown } from "valibot";
 import { boundedArray } from "./bounded-array.js";
 import { dropUndecodable } from "./forward-compatible.js";

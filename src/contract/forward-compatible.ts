@@ -1,4 +1,4 @@
-// Pipe actions for record arrays that grow over time (wire.md §a, `OrchestrationMessageContext`):
+// Pipe actions for record arrays that grow over time (docs/wire-format.md, "Message context"):
 // a size check on the raw array, a decode that drops what this build cannot read, and the
 // duplicate-id check that runs on the records that survived.
 import {

@@ -1,4 +1,4 @@
-// Compact JSON of an untrusted value, refused as soon as it cannot fit a limit (wire.md §a: the
+// Compact JSON of an untrusted value, refused as soon as it cannot fit a limit (docs/wire-format.md, "Records": the
 // unknown-kind payload bound and the message context's aggregate bound).
 
 /** Thrown from inside `JSON.stringify` to stop it; never escapes this module. */

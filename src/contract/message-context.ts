@@ -1,4 +1,4 @@
-// The `context` of a message (wire.md §a, `OrchestrationMessageContext`).
+// The `context` of a message (docs/wire-format.md, "Message context").
 import { literal, object, pipe, unknown } from "valibot";
 import { boundedArray } from "./bounded-array.js";
 import { dropUndecodable, jsonLengthAtMost, uniqueContextIds } from "./forward-compatible.js";

@@ -1,4 +1,4 @@
-// The record union of wire.md §a: the known kinds first, then the unknown form.
+// The record union of docs/wire-format.md, "Records": the known kinds first, then the unknown form.
 import { lazy } from "valibot";
 import {
   ElementContextRecordSchema,

@@ -1,4 +1,4 @@
-// The eight known record kinds of wire.md §a, one valibot object schema each. `object` keeps only
+// The eight known record kinds of docs/wire-format.md, "Records", one valibot object schema each. `object` keeps only
 // the declared keys, so undeclared properties (`sourceRevision`, `extra`, …) are dropped on decode.
 import {
   boolean,

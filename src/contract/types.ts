@@ -1,4 +1,4 @@
-// TypeScript shapes of the v1 wire contract (wire.md §a). The valibot schemas (`records.ts`,
+// TypeScript shapes of the v1 wire contract (docs/wire-format.md, "Records"). The valibot schemas (`records.ts`,
 // `unknown-record.ts`, `record.ts`, `message-context.ts`, `clipboard-fragment.ts`) decode to
 // exactly these types; a type test (test/types/schema-output.ts) keeps the two in step.
 
@@ -169,7 +169,7 @@ export interface ClipboardFragmentSource {
   messageId?: string;
 }
 
-/** The records that travel with copied text (wire.md §f). */
+/** The records that travel with copied text (docs/wire-format.md, "Clipboard fragment"). */
 export interface ClipboardFragment {
   version: 1;
   source: ClipboardFragmentSource;

@@ -1,4 +1,4 @@
-// The unknown-kind form (wire.md §a, "Unknown kinds"): how custom kinds and newer kinds that carry
+// The unknown-kind form (docs/wire-format.md, "Records", custom kinds): how custom kinds and newer kinds that carry
 // a `payload` travel through a build that does not know them.
 import {
   _addIssue,

@@ -1,4 +1,4 @@
-// The shared value types of wire.md §a, built once and reused by every record schema: a schema
+// The shared value types of docs/wire-format.md, "Records", built once and reused by every record schema: a schema
 // object is data, so sharing one costs nothing per decode.
 import {
   maxLength,

@@ -2,6 +2,7 @@
 // `Response` out) over a store and a blob store, plus the live socket hub. node.ts mounts it on
 // Node's http server; any framework that speaks `Request`/`Response` (Hono, Next.js route
 // handlers, Fastify and Express through an adapter) calls `fetch` directly (docs/host.md).
+import type { ContextKindDefinition } from "../codec/index.js";
 import { checkHost, checkOrigin, LOOPBACK_HOSTS, type AccessOptions } from "./access.js";
 import { receiveUpload, serveAttachment } from "./attachments.js";
 import type { BlobStore } from "./blobs.js";
@@ -35,6 +36,11 @@ export interface HostKitOptions extends AccessOptions {
   /** Overrides of `DEFAULT_LIMITS`. */
   limits?: Partial<HostLimits> | undefined;
   authorize?: Authorize | undefined;
+  /**
+   * The custom kinds (`defineContextKind`) the provider view projects with their own entry
+   * bodies. Default: none, so a custom kind's record shows its payload as JSON.
+   */
+  kinds?: readonly ContextKindDefinition[] | undefined;
 }
 
 export interface HostKit {
@@ -89,6 +95,7 @@ export async function createHost(options: HostKitOptions): Promise<HostKit> {
     blobs: options.blobs,
     limits,
     uploadQuota: new WindowQuota(limits.uploadsPerClientPerHour, UPLOAD_WINDOW_MS),
+    kinds: options.kinds ?? [],
     onStored: (message) => live.broadcast(message),
   };
   // ws is an optional peer dependency like the drivers: imported here, not with the module.

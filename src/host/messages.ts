@@ -208,5 +208,5 @@ function pageLimit(raw: string | null, fallback: number, max: number): number {
 export async function handleProviderView(context: HostContext, threadId: string, messageId: string): Promise<Response> {
   const message = await context.store.findMessage(checkThreadId(threadId), messageId);
   if (!message) throw new RequestError(404, "not-found", `No message ${messageId} in thread ${threadId}`);
-  return textResponse(200, projectComposerContextForProvider({ text: message.text, records: message.context?.records ?? [] }));
+  return textResponse(200, projectComposerContextForProvider({ text: message.text, records: message.context?.records ?? [] }, { kinds: context.kinds }));
 }

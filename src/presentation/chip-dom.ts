@@ -6,6 +6,7 @@
 import { render, type TemplateResult } from "lit";
 import { asKnownContextRecord } from "../contract/kinds.js";
 import { englishLocalizer } from "../l10n/localizer.js";
+import { reportPresenterFailure } from "./report.js";
 import type { ResolvedChip } from "./resolve.js";
 import type { ChipContent, ChipSurface } from "./types.js";
 
@@ -79,11 +80,12 @@ export function appendContent(parent: HTMLElement, content: ChipContent, classNa
   }
 }
 
-function guarded<T>(run: () => T): T | undefined {
+/** Runs a presenter member; one that throws is reported on the surface's element and gives `undefined`. */
+function guarded<T>(surface: ChipSurface, kind: string, member: string, run: () => T): T | undefined {
   try {
     return run();
   } catch (error) {
-    console.error("t3-composer: a chip presenter threw", error);
+    reportPresenterFailure(surface.host, kind, member, error);
     return undefined;
   }
 }
@@ -129,20 +131,20 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   target.setAttribute("data-context-id", chip.contextId);
   attribute(target, "data-context-unresolved", chip.resolved ? undefined : "true", fresh);
   attribute(target, "data-status", surface.attachment?.status, fresh);
-  attribute(target, "data-tone", guarded(() => presenter.tone?.(subject)) || undefined, fresh);
-  const tooltip = presenter.details === "tooltip" ? (guarded(() => presenter.tooltip?.(subject, surface)) ?? chip.label) : undefined;
+  attribute(target, "data-tone", guarded(surface, chip.kind, "tone", () => presenter.tone?.(subject)) || undefined, fresh);
+  const tooltip = presenter.details === "tooltip" ? (guarded(surface, chip.kind, "tooltip", () => presenter.tooltip?.(subject, surface)) ?? chip.label) : undefined;
   attribute(target, "title", tooltip || undefined, fresh);
   // Why an unresolved chip is unavailable, for a screen reader (a tooltip is hover-only).
   attribute(target, "aria-description", !chip.resolved && tooltip ? tooltip : undefined, fresh);
 
   if (!fresh) target.replaceChildren();
-  const custom = presenter.render ? guarded(() => presenter.render!(subject, surface)) : undefined;
+  const custom = presenter.render ? guarded(surface, chip.kind, "render", () => presenter.render!(subject, surface)) : undefined;
   if (custom !== undefined) {
     target.setAttribute("aria-label", chip.ariaLabel);
     appendContent(target, custom, "t3-chip-body");
     return;
   }
-  const icon = (presenter.icon ? guarded(() => presenter.icon!(subject)) : undefined) ?? defaultIcon(chip, surface);
+  const icon = (presenter.icon ? guarded(surface, chip.kind, "icon", () => presenter.icon!(subject)) : undefined) ?? defaultIcon(chip, surface);
   appendContent(target, icon, "t3-chip-icon");
   target.append(textSpan("t3-chip-label", chip.label));
   const suffix = attachmentSuffix(chip, surface);

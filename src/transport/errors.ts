@@ -1,13 +1,23 @@
-// The one error type the SDK rejects with and reports in `t3-error`.
+// The one error type the SDK rejects with and reports in `t3-error` (codes: docs/errors.md).
 
-/** Why an operation failed. */
+/**
+ * Why an operation failed, or what a `<t3-transcript>` could not show. The last four are the
+ * transcript's: `invalid-context` (a message's context failed as a whole; its records are read one
+ * by one), `invalid-record` (a record did not decode and is not drawn), `presenter-failed` (a chip
+ * presenter threw; the default look is drawn), `render-failed` (a message could not be rendered
+ * and shows as plain text).
+ */
 export type ComposerErrorCode =
   | "upload-failed"
   | "send-failed"
   | "list-failed"
   | "attachment-unreachable"
   | "storage-failed"
-  | "invalid-frame";
+  | "invalid-frame"
+  | "invalid-context"
+  | "invalid-record"
+  | "presenter-failed"
+  | "render-failed";
 
 /** An error with a machine-readable `code`; `cause` holds the underlying error, if any. */
 export class ComposerError extends Error {

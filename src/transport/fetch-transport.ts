@@ -16,7 +16,7 @@ export type FetchTransportOptions = HttpTransportOptions;
 const SERVER_ERROR_MIN = 500;
 
 /**
- * A transport that speaks the host protocol (api.md) with `fetch`: sends are posted to
+ * A transport that speaks the host protocol (docs/transport.md) with `fetch`: sends are posted to
  * `{baseUrl}/threads/{threadId}/messages` and retried with exponential backoff and jitter on a
  * network failure, a timeout or a 5xx answer, reusing the message's `clientMessageId` so that the
  * host stores it once. A 4xx answer is not retried: it rejects with `ComposerError("send-failed")`

@@ -1,4 +1,4 @@
-// Whether a record the upgrade built passes the v1 contract as it is (wire.md §d, steps 1 and 6).
+// Whether a record the upgrade built passes the v1 contract as it is (docs/wire-format.md, "Legacy text", steps 1 and 6).
 import { decodeComposerContextRecord } from "../../contract/decode.js";
 import type { ComposerContextRecord, ElementDetails } from "../../contract/types.js";
 

@@ -1,4 +1,4 @@
-// The entries of a `<terminal_context>` or `<element_context>` body (wire.md §d, step 3).
+// The entries of a `<terminal_context>` or `<element_context>` body (docs/wire-format.md, "Legacy text", step 3).
 
 /**
  * One `- header:` line and its body lines, two-space indent removed, joined and trimEnd.

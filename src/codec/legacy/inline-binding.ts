@@ -1,4 +1,4 @@
-// Puts each legacy terminal back where the old text showed it (wire.md §d, step 5): at a U+FFFC
+// Puts each legacy terminal back where the old text showed it (docs/wire-format.md, "Legacy text", step 5): at a U+FFFC
 // placeholder, else at the `@label:range` the old client wrote inline.
 import type { TerminalContextRecord } from "../../contract/types.js";
 import { formatComposerContextReference } from "../references.js";

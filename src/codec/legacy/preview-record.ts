@@ -1,4 +1,4 @@
-// A `<preview_annotation>` body as a `preview-annotation` record (wire.md §d, step 4).
+// A `<preview_annotation>` body as a `preview-annotation` record (docs/wire-format.md, "Legacy text", step 4).
 import type { ElementDetails, PreviewAnnotationContextRecord } from "../../contract/types.js";
 import { parseLegacyEntries } from "./entries.js";
 import { elementFromEntry } from "./records.js";

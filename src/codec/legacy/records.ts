@@ -1,4 +1,4 @@
-// Terminal and element records from legacy entries (wire.md §d, step 4).
+// Terminal and element records from legacy entries (docs/wire-format.md, "Legacy text", step 4).
 import type {
   ElementContextRecord,
   ElementDetails,

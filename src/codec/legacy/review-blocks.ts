@@ -1,4 +1,4 @@
-// Finds the `<review_comment …>…</review_comment>` blocks of a legacy message (wire.md §d,
+// Finds the `<review_comment …>…</review_comment>` blocks of a legacy message (docs/wire-format.md, "Legacy text",
 // step 1). A review body may quote code holding a literal closing tag, so the close is searched
 // outside Markdown fences only.
 import { backtickRun, isLineStart, isLineTerminator, isWordEnd } from "./scan.js";

@@ -1,4 +1,4 @@
-// The diff fence of a legacy review body (wire.md §d, step 1): the last match of
+// The diff fence of a legacy review body (docs/wire-format.md, "Legacy text", step 1): the last match of
 // /(`{3,})([^\s`]*)[^\n]*\n([\s\S]*?)\n\1/g, found without that pattern's backtracking.
 import { backtickRun } from "./scan.js";
 

@@ -1,4 +1,4 @@
-// A legacy review block as a `review-comment` record (wire.md §d, step 1).
+// A legacy review block as a `review-comment` record (docs/wire-format.md, "Legacy text", step 1).
 import type { ReviewCommentContextRecord } from "../../contract/types.js";
 import { basename } from "../chars.js";
 import { lastReviewFence } from "./review-fence.js";

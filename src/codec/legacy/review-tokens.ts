@@ -1,4 +1,4 @@
-// Review blocks become private-use tokens while the trailing blocks are peeled (wire.md §d,
+// Review blocks become private-use tokens while the trailing blocks are peeled (docs/wire-format.md, "Legacy text",
 // steps 1 and 2), so a review neither hides the blocks behind it nor loses its place.
 import { isWhitespace } from "../chars.js";
 import { isBlank, trimLineFeedsEnd } from "./scan.js";

@@ -1,4 +1,4 @@
-// The reverse of the legacy upgrade (wire.md §d, "Reverse serializer"): for a server that does
+// The reverse of the legacy upgrade (docs/wire-format.md, "Legacy text"): for a server that does
 // not take records, the context travels inside the text in the format the upgrade reads back.
 // Every captured value is escaped (capture-escape.ts): none can close its block or open another.
 import type {

@@ -1,4 +1,4 @@
-// The markup of messages written before inline references (wire.md §d).
+// The markup of messages written before inline references (docs/wire-format.md, "Legacy text").
 
 /** @internal */
 export const TERMINAL_TAG = "terminal_context";

@@ -1,5 +1,5 @@
 // Peels the `<preview_annotation>`, `<element_context>` and `<terminal_context>` blocks that
-// the old client appended to a message (wire.md §d, step 3).
+// the old client appended to a message (docs/wire-format.md, "Legacy text", step 3).
 import { RECORDS_MAX } from "../../contract/limits.js";
 import { type LegacyEntry, parseLegacyEntries } from "./entries.js";
 import { elementFromEntry, terminalRecordFromEntry } from "./records.js";

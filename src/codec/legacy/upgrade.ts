@@ -1,4 +1,4 @@
-// The legacy upgrade (wire.md §d): a message written before inline references, with trailing
+// The legacy upgrade (docs/wire-format.md, "Legacy text"): a message written before inline references, with trailing
 // context blocks, review blocks and U+FFFC placeholders, becomes canonical links plus records.
 // It runs in memory on read; stored history is never rewritten.
 import { RECORDS_MAX } from "../../contract/limits.js";

@@ -5,6 +5,7 @@ import { LitElement, html, type PropertyValues } from "lit";
 import type { T3StringTable } from "../../l10n/catalog.js";
 import type { Localizer } from "../../l10n/localizer.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
+import { assertChipRegistry } from "../../presentation/report.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipRegistry } from "../../presentation/types.js";
@@ -18,6 +19,7 @@ import { parseFormState } from "./form.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
 import { stashDraft, restoreStash } from "./stash.js";
 import { LISTBOX_ID, syncEditorState } from "./suggestions.js";
+import type { InsertableContextRecord } from "./insertable.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { StringsController } from "../strings-controller.js";
 import { composerStyles } from "./t3-composer.styles.js";
@@ -126,8 +128,7 @@ export class T3ComposerElement extends LitElement {
    * `long-paste-threshold`; default 4000). Ctrl/⌘+Shift+V pastes it inline anyway.
    */
   declare longPasteThreshold: number | null;
-  /** Draws the chips. Default: the shared `chipRegistry`. */
-  declare registry: ChipRegistry;
+  #registry: ChipRegistry = chipRegistry;
   readonly #composer: Composer;
   readonly #strings = new StringsController(this, () => this.#stringsChanged());
   #formDisabled = false;
@@ -143,8 +144,21 @@ export class T3ComposerElement extends LitElement {
     this.environmentId = null;
     this.threadId = null;
     this.longPasteThreshold = null;
-    this.registry = chipRegistry;
     this.#composer = createComposer(this, this.attachInternals());
+  }
+
+  /**
+   * Draws the chips. Default: the shared `chipRegistry`. Setting something that is not a chip
+   * registry throws a `TypeError` naming it, as `<t3-transcript>` does.
+   */
+  get registry(): ChipRegistry {
+    return this.#registry;
+  }
+
+  set registry(registry: ChipRegistry) {
+    assertChipRegistry(registry);
+    // lit wraps this accessor (the `registry` reactive property) so that `updated` sees the change.
+    this.#registry = registry;
   }
 
   /** The draft: canonical text, plus `context` when the text references a record. Setting it replaces the draft. */
@@ -234,9 +248,10 @@ export class T3ComposerElement extends LitElement {
   /**
    * Adds `record` (unless the draft has it) and a chip at the caret, the last known caret, or
    * the end (`at: "end"`, or when the editor cannot take input). Throws a TypeError for a record
-   * that is not a valid v1 record.
+   * that is not a valid v1 record. Typed by kind: a known kind's record must have that kind's
+   * fields, a custom kind's record is `{ version, contextId, kind, label, payload }`.
    */
-  insertContext(record: unknown, options?: InsertContextOptions): void {
+  insertContext<K extends string>(record: InsertableContextRecord<K>, options?: InsertContextOptions): void {
     insertContext(this.#composer, record, options);
   }
 

@@ -1,5 +1,5 @@
 // A message's attachments: where their bytes load from, the image gallery strip and the row of
-// files that no chip references (ui.md point 20).
+// files that no chip references (docs/transcript.md, "Attachments").
 import { isSafeMediaUrl } from "../../presentation/chip-dom.js";
 import type { Localizer } from "../../l10n/localizer.js";
 import { middleTruncate } from "../../presentation/labels.js";

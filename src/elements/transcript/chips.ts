@@ -5,6 +5,7 @@ import type { ComposerContextRecord } from "../../contract/types.js";
 import { formatComposerContextReference, sanitizeComposerContextLabel } from "../../codec/references.js";
 import { appendContent, fillChip } from "../../presentation/chip-dom.js";
 import { liveHttpUrl } from "../../presentation/details/dom.js";
+import { reportPresenterFailure } from "../../presentation/report.js";
 import { isVideoMimeType } from "../../presentation/details/media.js";
 import { resolveChip, type ResolvedChip } from "../../presentation/resolve.js";
 import type { ChipAttachmentState, ChipContent, ChipRegistry, ChipSurface } from "../../presentation/types.js";
@@ -63,21 +64,22 @@ function lookup(scope: MessageScope): NonNullable<ChipSurface["lookup"]> {
  * Presenter content (a node, a lit template or text) in a wrapper, or `fallback` when the
  * presenter returns nothing or throws: one broken presenter never breaks a message.
  */
-function presenterContent(run: () => ChipContent | undefined, fallback: string): Node {
+function presenterContent(chip: ResolvedChip, surface: ChipSurface, member: string, run: () => ChipContent | undefined): Node {
   const box = document.createElement("div");
   box.className = "presenter-content";
   try {
     const content = run();
     if (content !== undefined && content !== null) appendContent(box, content, "presenter-body");
   } catch (error) {
-    console.error("t3-composer: a chip presenter threw", error);
+    reportPresenterFailure(surface.host, chip.kind, member, error);
   }
+  const fallback = chip.label;
   if (!box.firstChild) box.textContent = fallback;
   return box;
 }
 
 /**
- * The default action of a chip (api.md `t3-chip-activate`, ui.md points 19 and 21). An
+ * The default action of a chip (docs/transcript.md, "Chips": `t3-chip-activate`). An
  * unresolved chip has no attachment to show; its fallback presenter may still give details or an
  * expansion.
  */
@@ -107,7 +109,7 @@ function expandedItem(chip: ResolvedChip, surface: ChipSurface, name: string): M
 
 /** The body of a chip's expansion (modal or inline block): the presenter's `renderExpanded`. */
 export function chipExpanded(chip: ResolvedChip, surface: ChipSurface): Node {
-  return presenterContent(() => chip.presenter.renderExpanded?.(chip.subject, surface), chip.label);
+  return presenterContent(chip, surface, "renderExpanded", () => chip.presenter.renderExpanded?.(chip.subject, surface));
 }
 
 function chipHref(chip: ResolvedChip): string | undefined {
@@ -123,7 +125,7 @@ function chipHref(chip: ResolvedChip): string | undefined {
 export function chipDetails(chip: ResolvedChip, surface: ChipSurface): Node | undefined {
   const { presenter, subject } = chip;
   if (!presenter.renderDetails) return undefined;
-  return presenterContent(() => presenter.renderDetails!(subject, surface), chip.label);
+  return presenterContent(chip, surface, "renderDetails", () => presenter.renderDetails!(subject, surface));
 }
 
 /**

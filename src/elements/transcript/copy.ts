@@ -1,4 +1,4 @@
-// Copying from the transcript (ui.md point 22, wire.md §f): a selection copies as canonical
+// Copying from the transcript (docs/transcript.md, "Copying"): a selection copies as canonical
 // Markdown with its chips as links, plus the fragment of just the records that Markdown links
 // to; a message's copy button writes the same for the whole message through the async
 // clipboard. Both fire `t3-copy`. Nothing here changes a rendered message.

@@ -14,7 +14,22 @@ export interface ResolvedMessageContext {
   attachmentsById: ReadonlyMap<string, TranscriptAttachment>;
   /** The usable attachments, in message order. */
   attachments: readonly TranscriptAttachment[];
+  /**
+   * What could not be shown, the first time this context object is read (the transcript reports
+   * each in `t3-error` once, not at every redraw): a context that failed as a whole, records that
+   * did not decode.
+   */
+  problems: readonly ContextProblem[];
 }
+
+/** One `t3-error` a message's context gives. */
+export interface ContextProblem {
+  code: "invalid-context" | "invalid-record";
+  message: string;
+}
+
+const issuesText = (issues: readonly { path: string; message: string }[]) =>
+  issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object";
 
@@ -28,28 +43,39 @@ const decoded = new WeakMap<object, readonly ComposerContextRecord[]>();
  * one by one and the first of each id is kept, so a reader still sees every chip that can be
  * drawn.
  */
-function decodeRecords(context: unknown): readonly ComposerContextRecord[] {
+function decodeRecords(context: unknown, problems: ContextProblem[]): readonly ComposerContextRecord[] {
   if (!isObject(context)) return [];
   if (isDecoded(context)) return (context as unknown as MessageContext).records;
   const cached = decoded.get(context);
   if (cached) return cached;
-  let records: ComposerContextRecord[];
   const whole = decodeMessageContext(context);
+  const raw = Array.isArray(context.records) ? context.records.slice(0, RECORDS_MAX) : [];
   if (whole.success) {
-    records = whole.output.records;
-  } else {
-    const raw = Array.isArray(context.records) ? context.records.slice(0, RECORDS_MAX) : [];
-    records = [];
-    const seen = new Set<string>();
-    for (const item of raw) {
-      const one = decodeComposerContextRecord(item);
-      if (!one.success || seen.has(one.output.contextId)) continue;
-      seen.add(one.output.contextId);
-      records.push(one.output);
-    }
+    // The decoder dropped what it could not read; only then is each record read again, to say why.
+    if (raw.length !== whole.output.records.length) reportUndecodable(raw, problems);
+    decoded.set(context, whole.output.records);
+    return whole.output.records;
   }
+  problems.push({ code: "invalid-context", message: `The context fails as a whole (${issuesText(whole.issues)}); its records are read one by one` });
+  const records: ComposerContextRecord[] = [];
+  const seen = new Set<string>();
+  for (const item of raw) {
+    const one = decodeComposerContextRecord(item);
+    if (!one.success || seen.has(one.output.contextId)) continue;
+    seen.add(one.output.contextId);
+    records.push(one.output);
+  }
+  reportUndecodable(raw, problems);
   decoded.set(context, records);
   return records;
+}
+
+/** An `invalid-record` problem for each entry of `raw` that is not a v1 record. */
+function reportUndecodable(raw: readonly unknown[], problems: ContextProblem[]): void {
+  raw.forEach((item, index) => {
+    const one = decodeComposerContextRecord(item);
+    if (!one.success) problems.push({ code: "invalid-record", message: `Record ${index} is not a v1 record and is not shown: ${issuesText(one.issues)}` });
+  });
 }
 
 function usableAttachment(value: unknown): value is TranscriptAttachment {
@@ -62,8 +88,11 @@ function usableAttachment(value: unknown): value is TranscriptAttachment {
  * (trailing `<terminal_context>` blocks and the like become links and records). Assistant and
  * system messages are never upgraded: their text is the model's, not a legacy composer's.
  */
-function contextRecords(message: TranscriptMessage): { text: string; records: ReadonlyMap<string, ComposerContextRecord> } {
-  const context = isObject(message.context) ? { version: 1 as const, records: [...decodeRecords(message.context)] } : undefined;
+function contextRecords(
+  message: TranscriptMessage,
+  problems: ContextProblem[],
+): { text: string; records: ReadonlyMap<string, ComposerContextRecord> } {
+  const context = isObject(message.context) ? { version: 1 as const, records: [...decodeRecords(message.context, problems)] } : undefined;
   if (message.role === "user") {
     try {
       const resolved = resolveUserMessageContext({ text: message.text, context });
@@ -78,9 +107,10 @@ function contextRecords(message: TranscriptMessage): { text: string; records: Re
 
 /** Resolves a message's context. Never throws on what the message holds. */
 export function resolveMessageContext(message: TranscriptMessage): ResolvedMessageContext {
-  const { text, records: recordsById } = contextRecords(message);
+  const problems: ContextProblem[] = [];
+  const { text, records: recordsById } = contextRecords(message, problems);
   const attachments = (Array.isArray(message.attachments) ? message.attachments : []).filter(usableAttachment);
   const attachmentsById = new Map<string, TranscriptAttachment>();
   for (const attachment of attachments) if (!attachmentsById.has(attachment.id)) attachmentsById.set(attachment.id, attachment);
-  return { text, recordsById, attachmentsById, attachments };
+  return { text, recordsById, attachmentsById, attachments, problems };
 }

@@ -104,9 +104,14 @@ export class MessageList {
     this.node.append(entry.view.node);
   }
 
-  /** Merges `patch` into the message `id`; throws a `RangeError` when there is no such message. */
+  /**
+   * Merges `patch` into the message `id`; throws a `TypeError` for an id that is not a string (as
+   * every element does for an argument of the wrong type) and a `RangeError` when there is no such
+   * message.
+   */
   update(id: string, patch: TranscriptMessagePatch): void {
-    const entry = typeof id === "string" ? this.#byId.get(id) : undefined;
+    if (typeof id !== "string") throw new TypeError(`updateMessage: id must be a string, got ${JSON.stringify(id) ?? String(id)}`);
+    const entry = this.#byId.get(id);
     if (!entry) throw new RangeError(`updateMessage: no message with id ${JSON.stringify(id)}`);
     this.#assign(entry, patchMessage(entry.message, patch));
   }

@@ -12,6 +12,7 @@ import { createTranscriptChip, type MessageScope } from "./chips.js";
 import { COPY_BUTTON_CLASS } from "./copy.js";
 import { removeExpansions } from "./expansion.js";
 import type { MarkdownEngine } from "./markdown/load.js";
+import { emit } from "../events.js";
 import { resolveMessageContext } from "./message-context.js";
 import type { TranscriptMessage } from "./types.js";
 
@@ -105,6 +106,7 @@ export class MessageView {
     } catch (error) {
       // A bug here must not take the thread down: show the text as it is.
       console.error("t3-composer: a message failed to render", error);
+      emit(deps.host, "t3-error", { code: "render-failed", message: `Message ${message.id} could not be rendered; it shows as plain text`, cause: error });
       this.#reset();
       this.#body.textContent = message.text;
     }
@@ -148,6 +150,7 @@ export class MessageView {
 
   #content(message: TranscriptMessage, deps: Required<RenderDeps>, force: boolean): void {
     const context = resolveMessageContext(message);
+    for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}` });
     const tokens = deps.markdown.lex(context.text, { breaks: message.role === "user" });
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
     const previous = this.#basis;

@@ -1,4 +1,4 @@
-// A selection of rendered messages back to Markdown (ui.md point 22). Chips give back the link
+// A selection of rendered messages back to Markdown (docs/transcript.md, "Copying"). Chips give back the link
 // they carry in `data-markdown-copy`, so a selection that starts and ends inside the text around
 // chips copies those chips as canonical links; the blocks the renderer draws (paragraphs,
 // headings, lists, quotes, code, tables) are written as Markdown again. Text is written as it

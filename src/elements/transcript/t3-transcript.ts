@@ -4,6 +4,7 @@ import type { Localizer } from "../../l10n/localizer.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
 import { detailsStyles } from "../../presentation/details.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
+import { assertChipRegistry } from "../../presentation/report.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
 import { actionTarget, activate, hoverChip, previewOnTap, type Overlays } from "./activation.js";
@@ -168,9 +169,7 @@ export class T3TranscriptElement extends LitElement {
     return this.#registry;
   }
   set registry(registry: ChipRegistry) {
-    if (!registry || typeof registry.get !== "function" || typeof registry.subscribe !== "function") {
-      throw new TypeError(`registry: expected a chip registry, got ${String(registry)}`);
-    }
+    assertChipRegistry(registry);
     if (registry === this.#registry) return;
     this.#registry = registry;
     if (this.isConnected) this.#subscribe();

@@ -1,5 +1,5 @@
 // Small DOM builders for details popovers and hover cards. Every value from a record goes in
-// through `textContent` or a checked attribute: records are untrusted (README Decision 12).
+// through `textContent` or a checked attribute: records are untrusted (docs/transcript.md, "Untrusted content").
 
 const LIVE_LINK_PROTOCOLS = new Set(["http:", "https:"]);
 

@@ -4,7 +4,7 @@ import type { ChipSurface } from "../types.js";
 import { appendAll, detailsCard, el, fieldList, linkOrText, section } from "./dom.js";
 import { elementDetailsNodes } from "./element.js";
 
-/** The image record a screenshot binds to is `image_<annotationId>` when the record does not say (wire.md ids). */
+/** The image record a screenshot binds to is `image_<annotationId>` when the record does not say (docs/wire-format.md, "Ids"). */
 const SCREENSHOT_ID_PREFIX = "image_";
 
 /**

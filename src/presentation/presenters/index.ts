@@ -1,4 +1,4 @@
-// The eight built-in presenters; details and expanded modes follow reference-app.md's table.
+// The eight built-in presenters; details and expanded modes follow docs/transcript.md, "Chips".
 import type { ChipPresenter } from "../types.js";
 import { filePresenter, imagePresenter } from "./attachments.js";
 import { elementPresenter, previewAnnotationPresenter, reviewCommentPresenter, terminalPresenter } from "./captured.js";

@@ -1,6 +1,6 @@
 import type { FallbackPresenter } from "../types.js";
 
-/** The tooltip of an unresolved chip in each surface (reference-app.md). */
+/** The tooltip of an unresolved chip in each surface (docs/transcript.md, "Chips"). */
 export const UNRESOLVED_TOOLTIP = {
   composer: "This context is no longer available. Remove it or attach it again.",
   transcript: "This context is no longer available.",

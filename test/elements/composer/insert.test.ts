@@ -97,10 +97,11 @@ describe("<t3-composer> insertContext and removeContext", () => {
 
   it("throws a TypeError naming the problem for a record that is not v1", async () => {
     const el = await mount();
-    expect(() => el.insertContext({ ...terminal, version: 2 })).to.throw(TypeError, /insertContext: not a valid v1 context record: version: Invalid type: Expected 1 but received 2/);
+    // Misuse from untyped callers: the typings refuse these, the element must too (`as never`).
+    expect(() => el.insertContext({ ...terminal, version: 2 } as never)).to.throw(TypeError, /insertContext: not a valid v1 context record: version: Invalid type: Expected 1 but received 2/);
     expect(() => el.insertContext({ ...terminal, contextId: "a b" })).to.throw(TypeError, /contextId: Invalid format: .* but received "a b"/);
     expect(() => el.insertContext({ ...terminal, lineEnd: 1 })).to.throw(TypeError, /lineEnd: lineEnd must be at least lineStart/);
-    expect(() => el.insertContext({ version: 1, contextId: "x", kind: "jira", label: "J" })).to.throw(TypeError, /payload: Invalid key: Expected "payload"/);
+    expect(() => el.insertContext({ version: 1, contextId: "x", kind: "jira", label: "J" } as never)).to.throw(TypeError, /payload: Invalid key: Expected "payload"/);
     expect(() => el.insertContext(terminal, { at: "start" as never })).to.throw(TypeError, /at must be "cursor" or "end", got "start"/);
     expect(el.value).to.deep.equal({ text: "" });
   });
@@ -108,7 +109,7 @@ describe("<t3-composer> insertContext and removeContext", () => {
   it("keeps its own copy: changing the caller's object later changes nothing", async () => {
     const el = await mount();
     const mine: { text: string } = { ...terminal };
-    el.insertContext(mine);
+    el.insertContext(mine as never);
     mine.text = "changed";
     expect(el.value.context!.records[0]).to.deep.equal(terminal);
   });

@@ -10,6 +10,7 @@ import { formatMessage } from "publint/utils";
 import { reachableFiles } from "../../../scripts/package-files.mjs";
 import { ROOT, installPacked, type Scratch } from "./scratch.js";
 import { importInChromium } from "./browser.js";
+import { checkReact, checkSolid, checkSvelte, checkVue, prepareFrameworks } from "./frameworks.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   license: string;
@@ -24,6 +25,7 @@ describe("the packed package", { skip: notBuilt }, () => {
   let scratch: Scratch;
   before(() => {
     scratch = installPacked();
+    prepareFrameworks(scratch.dir);
   });
   after(() => scratch?.dispose());
 
@@ -63,12 +65,43 @@ describe("the packed package", { skip: notBuilt }, () => {
     "./codec": "export const ok = typeof m.decodeMessageContext === 'function' && m.CONTEXT_HREF_PREFIX === 't3-context://v1/';",
     "./transport": "export const ok = typeof m.createMemoryTransport === 'function' && typeof m.ComposerError === 'function';",
     "./host": "export const ok = typeof m.createHost === 'function' && typeof m.openSqliteStore === 'function';",
+    "./jsx/react": "export const ok = true;",
+    "./jsx/vue": "export const ok = true;",
+    "./jsx/svelte": "export const ok = true;",
+    "./jsx/solid": "export const ok = true;",
     "./package.json": "export const ok = m.default.name === 't3-composer';",
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
   const BROWSER_ENTRIES = [".", "./t3-composer.js", "./composer.js", "./transcript.js"];
 
-  for (const [entry, check] of Object.entries(NODE_ENTRIES)) {
+  // The JSX entries hold declarations only: the checks below compile against them.
+  const TYPES_ONLY = new Set(["./jsx/react", "./jsx/vue", "./jsx/svelte", "./jsx/solid"]);
+
+  it("types React 19 JSX for both elements (tsc on fixtures/react.tsx; its @ts-expect-error lines must fail)", () => {
+    const { code, output } = checkReact(scratch.dir);
+    assert.equal(code, 0, output);
+  });
+
+  it("types Solid JSX for both elements (tsc on fixtures/solid.tsx)", () => {
+    const { code, output } = checkSolid(scratch.dir);
+    assert.equal(code, 0, output);
+  });
+
+  it("types Vue 3 templates for both elements (vue-tsc on fixtures/App.vue; its @vue-expect-error lines must fail)", () => {
+    const { code, output } = checkVue(scratch.dir);
+    assert.equal(code, 0, output);
+  });
+
+  it("types Svelte 5 markup: App.svelte compiles, and Wrong.svelte fails exactly where it should", () => {
+    const { output } = checkSvelte(scratch.dir);
+    const errors = [...output.matchAll(/ ERROR "([^"]+)" (\d+):\d+ "([^"]*)"/g)].map(([, file, line, message]) => `${file}:${line} ${message}`);
+    assert.deepEqual(errors, [
+      "Wrong.svelte:7 Type 'number' is not assignable to type 'TranscriptMessage[]'.",
+      "Wrong.svelte:8 Property 'text' does not exist on type 'ComposerSentDetail'.",
+    ]);
+  });
+
+  for (const [entry, check] of Object.entries(NODE_ENTRIES).filter(([entry]) => !TYPES_ONLY.has(entry))) {
     it(`imports t3-composer${entry.slice(1)} in Node`, () => {
       const specifier = `t3-composer${entry.slice(1)}`;
       const attributes = entry.endsWith(".json") ? ", { with: { type: 'json' } }" : "";

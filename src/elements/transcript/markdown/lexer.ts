@@ -17,7 +17,7 @@ export interface ContextReferenceToken {
 }
 
 /**
- * The codec's link grammar (wire.md §b, `collectComposerContextReferences`), anchored: a label of
+ * The codec's link grammar (docs/wire-format.md, "Reference links", `collectComposerContextReferences`), anchored: a label of
  * up to 512 characters without `]` or a line feed, then a 1–200 character href. Matching it
  * before marked's own link rule keeps chips exactly where the composer put them, even when a
  * label holds characters Markdown would read (`*`, `` ` ``, `_`).
@@ -79,7 +79,7 @@ function lexerOptions(breaks: boolean): MarkedOptions {
   });
 }
 
-// Two sets: user messages are typed as plain text (README Decision 7: Shift+Enter is one
+// Two sets: user messages are typed as plain text (docs/transcript.md, "Messages": Shift+Enter is one
 // `\n`), so their single line breaks are kept as GitHub comments keep them; assistant and
 // system messages follow CommonMark, where a single line break is a soft break.
 const strict = lexerOptions(false);

@@ -1,0 +1,60 @@
+// Type checks of the shipped JSX declarations in the scratch project: a React 19 TSX file and a
+// Solid one with tsc, a Vue 3 single-file component with vue-tsc, a Svelte 5 component with
+// svelte-check. The frameworks are the app's own dependencies, so they are linked in from this
+// repository's node_modules (the package itself comes from the tarball).
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ROOT } from "./scratch.js";
+
+/** The app's own packages: the frameworks, their type packages and the checkers' compiler. */
+const APP_PACKAGES = ["react", "@types/react", "csstype", "solid-js", "vue", "svelte", "typescript"];
+const FIXTURES = join(ROOT, "test", "node", "package", "fixtures");
+
+const COMPILER_OPTIONS = {
+  strict: true,
+  noEmit: true,
+  target: "es2022",
+  module: "esnext",
+  moduleResolution: "bundler",
+  lib: ["es2022", "dom", "dom.iterable"],
+  skipLibCheck: false,
+  types: [],
+};
+
+export interface CheckResult {
+  /** The exit code of the checker (0: no error). */
+  code: number;
+  output: string;
+}
+
+function check(command: string, args: string[], cwd: string): CheckResult {
+  try {
+    return { code: 0, output: execFileSync(join(ROOT, "node_modules", ".bin", command), args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { code: failed.status, output: `${failed.stdout}${failed.stderr}` };
+  }
+}
+
+/** Links the frameworks into `dir` and copies the fixtures there. */
+export function prepareFrameworks(dir: string): void {
+  for (const name of APP_PACKAGES) {
+    const link = join(dir, "node_modules", name);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules", name), link, "dir");
+  }
+  for (const file of ["react.tsx", "solid.tsx", "App.vue", "App.svelte", "Wrong.svelte"]) copyFileSync(join(FIXTURES, file), join(dir, file));
+  const config = (name: string, options: object, include: string[]) =>
+    writeFileSync(join(dir, name), JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...options }, include }));
+  config("tsconfig.react.json", { jsx: "react-jsx" }, ["react.tsx"]);
+  config("tsconfig.solid.json", { jsx: "preserve", jsxImportSource: "solid-js" }, ["solid.tsx"]);
+  config("tsconfig.vue.json", {}, ["App.vue"]);
+  config("tsconfig.json", {}, ["*.svelte"]);
+}
+
+export const checkReact = (dir: string) => check("tsc", ["-p", "tsconfig.react.json"], dir);
+export const checkSolid = (dir: string) => check("tsc", ["-p", "tsconfig.solid.json"], dir);
+export const checkVue = (dir: string) => check("vue-tsc", ["-p", "tsconfig.vue.json"], dir);
+/** svelte-check over `App.svelte` and `Wrong.svelte` in machine-readable form. */
+export const checkSvelte = (dir: string) => check("svelte-check", ["--workspace", dir, "--output", "machine", "--tsconfig", "./tsconfig.json"], dir);
