@@ -19,12 +19,16 @@ const minified = () => [
   terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
 ];
 
-export default [
+/**
+ * Every build, by name. `T3_BUILD=drop-in,codec-min rollup -c` builds only those (the benchmark
+ * of one suite needs one or two of them: scripts/bench.mjs).
+ */
+const builds = {
   // The npm library: ESM, dependencies external, one file per entry plus shared chunks.
   // node-resolve applies package.json `sideEffects` to our own sources too: that list names
   // src/elements/define.ts, or the `import "./elements/define.js"` of src/index.ts would be
   // dropped from dist/index.js, and importing "t3-composer" would define no element.
-  {
+  library: {
     input: {
       index: "src/index.ts",
       codec: "src/codec/index.ts",
@@ -36,16 +40,20 @@ export default [
     output: { dir: "dist", format: "es", chunkFileNames: "chunks/[name]-[hash].js", sourcemap: true },
   },
   // The drop-in: one self-contained module for a <script type="module"> tag.
-  {
+  "drop-in": {
     input: "src/index.ts",
     plugins: minified(),
     // The map lets profiles (bench/profile.ts) and people debugging name the minified code.
     output: { file: "dist/t3-composer.js", format: "es", inlineDynamicImports: true, sourcemap: true },
   },
   // The codec entry alone, minified: what the size budget measures.
-  {
+  "codec-min": {
     input: "src/codec/index.ts",
     plugins: minified(),
     output: { file: "dist/codec.min.js", format: "es" },
   },
-];
+};
+
+const only = process.env.T3_BUILD?.split(",").filter(Boolean);
+for (const name of only ?? []) if (!(name in builds)) throw new Error(`T3_BUILD: no build named ${JSON.stringify(name)}`);
+export default only ? only.map((name) => builds[name]) : Object.values(builds);

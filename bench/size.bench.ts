@@ -1,7 +1,7 @@
 // Bundle sizes (issue 8): the drop-in against Tiptap and deep-chat bundled the same way, and
 // the codec entry alone. Reads dist/, so `npm run build` must have run.
 import { readFileSync } from "node:fs";
-import { bundleMinified, gzipSize } from "./lib/bundle.js";
+import { gzipSize, peerBundle } from "./lib/bundle.js";
 import type { BenchRow } from "./lib/row.js";
 
 const KB = 1024;
@@ -13,8 +13,8 @@ const peer = (file: string) => new URL(`./peers/${file}`, import.meta.url).pathn
 
 export async function run(): Promise<BenchRow[]> {
   const ours = gzipSize(dist("t3-composer.js")) / KB;
-  const tiptap = gzipSize(await bundleMinified(peer("tiptap-entry.ts"))) / KB;
-  const deepChat = gzipSize(await bundleMinified(peer("deep-chat-entry.ts"))) / KB;
+  const tiptap = gzipSize(await peerBundle(peer("tiptap-entry.ts"))) / KB;
+  const deepChat = gzipSize(await peerBundle(peer("deep-chat-entry.ts"))) / KB;
   const codec = gzipSize(dist("codec.min.js")) / KB;
   return [
     {

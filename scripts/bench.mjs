@@ -1,8 +1,28 @@
-// `npm run bench [suite…]`: builds, then runs the benchmarks (bench/main.ts).
+// `npm run bench [-- --runs N] [suite…]`: builds, then runs the benchmarks (bench/main.ts). With
+// suites named, only the bundles they read are built (no typings, no manifest): a quick loop
+// while working on one suite.
 import { ensureChromium } from "./chromium.mjs";
 import { bin, run } from "./run.mjs";
 
+/** The rollup builds (rollup.config.js) each suite reads. */
+const NEEDS = {
+  size: ["drop-in", "codec-min"],
+  decode: ["library"],
+  project: ["library"],
+  composer: ["drop-in"],
+  transcript: ["drop-in"],
+};
+
 process.env.CHROME_PATH = ensureChromium();
-const built = await run("npm", ["--silent", "run", "build"]);
+const args = process.argv.slice(2);
+const suites = args.filter((arg, index) => !arg.startsWith("--") && args[index - 1] !== "--runs");
+const unknown = suites.filter((suite) => !(suite in NEEDS));
+if (unknown.length) {
+  console.error(`npm run bench: no suite ${unknown.join(", ")} (suites: ${Object.keys(NEEDS).join(", ")})`);
+  process.exit(1);
+}
+const built = suites.length
+  ? await run(bin("rollup"), ["-c", "--silent"], { env: { ...process.env, T3_BUILD: [...new Set(suites.flatMap((suite) => NEEDS[suite]))].join(",") } })
+  : await run("npm", ["--silent", "run", "build"]);
 if (built !== 0) process.exit(built);
-process.exit(await run(bin("tsx"), ["bench/main.ts", ...process.argv.slice(2)]));
+process.exit(await run(bin("tsx"), ["bench/main.ts", ...args]));

@@ -2,11 +2,11 @@
 // the peers, bundled like the drop-in, into bench/.work/ (gitignored). dist/ must be built.
 import { build } from "esbuild";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { bundleMinified } from "./bundle.js";
+import { peerBundle } from "./bundle.js";
 
 const bench = (path: string) => new URL(`../${path}`, import.meta.url).pathname;
 
-/** Bundles the harnesses and the peers once per run. */
+/** Bundles the harnesses (each run: they are ours) and writes the peers (cached, bundle.ts). */
 export async function preparePages(): Promise<void> {
   mkdirSync(bench(".work/pages"), { recursive: true });
   await build({
@@ -19,6 +19,6 @@ export async function preparePages(): Promise<void> {
     external: ["/dist/*", "/bench/*"],
     logLevel: "warning",
   });
-  writeFileSync(bench(".work/tiptap.js"), await bundleMinified(bench("peers/tiptap-entry.ts")));
-  writeFileSync(bench(".work/marked.js"), await bundleMinified(bench("peers/marked-entry.ts")));
+  writeFileSync(bench(".work/tiptap.js"), await peerBundle(bench("peers/tiptap-entry.ts")));
+  writeFileSync(bench(".work/marked.js"), await peerBundle(bench("peers/marked-entry.ts")));
 }

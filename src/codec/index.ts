@@ -1,13 +1,19 @@
-// `t3-composer/codec`: the v1 contract and every pure codec of wire.md. No DOM, no Node API:
+// `t3-composer/codec`: the v1 contract and every pure codec of docs/wire-format.md. No DOM, no Node API:
 // this entry runs in browsers and in Node on a host's server.
 export {
   ClipboardFragmentSchema,
   ComposerContextRecordSchema,
   KNOWN_CONTEXT_KINDS,
   MessageContextSchema,
+  OutgoingMessageSchema,
+  SentMessageSchema,
+  TranscriptAttachmentSchema,
   asKnownContextRecord,
   decodeComposerContextRecord,
   decodeMessageContext,
+  decodeOutgoingMessage,
+  decodeSentMessage,
+  isDecoded,
   isKnownContextKind,
 } from "../contract/index.js";
 export type {
@@ -20,6 +26,7 @@ export type {
   ComposerContextReferenceId,
   ContextRecordBase,
   DecodeResult,
+  Decoded,
   ElementContextRecord,
   ElementDetails,
   ElementSourceLocation,
@@ -30,13 +37,16 @@ export type {
   KnownContextRecord,
   MentionContextRecord,
   MessageContext,
+  OutgoingMessage,
   PreviewAnnotationContextRecord,
   PullRequestMetadata,
   PullRequestState,
   ReviewCommentContextRecord,
+  SentMessage,
   SkillContextRecord,
   StyleChangeDetail,
   TerminalContextRecord,
+  TranscriptAttachment,
   UnknownContextRecord,
 } from "../contract/index.js";
 export {

@@ -1,8 +1,46 @@
 // Decoders that turn untrusted input into contract values or a list of issues, and never throw.
 import { getGlobalConfig, type BaseIssue, type GenericSchema, type InferOutput } from "valibot";
 import { MessageContextSchema } from "./message-context.js";
+import { OutgoingMessageSchema, SentMessageSchema, type OutgoingMessage, type SentMessage } from "./messages.js";
 import { ComposerContextRecordSchema } from "./record.js";
 import type { ComposerContextRecord, DecodeResult, Issue, MessageContext } from "./types.js";
+
+declare const decodedBrand: unique symbol;
+
+/**
+ * A value that a contract decoder produced: a trust boundary has checked it, so code behind the
+ * boundary takes it as it is and never decodes it again. The brand exists only for the type
+ * checker; `isDecoded` tells at run time. A decoded value is not to be changed afterwards (the
+ * readers that trust it cache what they derive from it).
+ */
+export type Decoded<T> = T & { readonly [decodedBrand]: true };
+
+// The objects the decoders below returned: a WeakSet, so that marking keeps nothing alive.
+const decodedValues = new WeakSet<object>();
+
+/** Whether `value` is an object that a decoder of this module returned (and so needs no decoding). */
+export function isDecoded<T extends object>(value: T): value is Decoded<T> {
+  return decodedValues.has(value);
+}
+
+function markContext(context: MessageContext): void {
+  decodedValues.add(context);
+  for (const record of context.records) decodedValues.add(record);
+}
+
+function marked<T extends object>(result: DecodeResult<T>, mark: (value: T) => void): DecodeResult<Decoded<T>> {
+  if (result.success) mark(result.output);
+  return result as DecodeResult<Decoded<T>>;
+}
+
+/**
+ * Marks a message that a schema embedding `SentMessageSchema` (a live frame) has just decoded.
+ * @internal
+ */
+export function markDecodedMessage(message: OutgoingMessage | SentMessage): void {
+  decodedValues.add(message);
+  if (message.context) markContext(message.context);
+}
 
 /**
  * Issue messages quote the value they received; a 10 MB string would be quoted whole. Messages
@@ -43,24 +81,42 @@ export function decodeWith<TSchema extends GenericSchema>(
 }
 
 /**
- * Decodes one v1 record (wire.md §a): a known kind, or the unknown-kind form with a `payload`.
+ * Decodes one v1 record (docs/wire-format.md, "Records"): a known kind, or the unknown-kind form with a `payload`.
  * Trims what the spec trims and drops undeclared properties; the result is a new object of plain
  * data (an unknown record's `payload` is a copy made through its JSON). Never throws: any input,
  * including cyclic objects, Proxies, throwing getters and huge sparse arrays, gives either
  * `{success: true, output}` or `{success: false, issues}` with dotted paths such as `lineEnd`
  * or `pullRequest.number`.
  */
-export function decodeComposerContextRecord(input: unknown): DecodeResult<ComposerContextRecord> {
-  return decodeWith(ComposerContextRecordSchema, input);
+export function decodeComposerContextRecord(input: unknown): DecodeResult<Decoded<ComposerContextRecord>> {
+  return marked(decodeWith(ComposerContextRecordSchema, input), (record) => decodedValues.add(record));
 }
 
 /**
- * Decodes the `context` of a message, `{version: 1, records}` (wire.md §a). More than 200 raw
+ * Decodes the `context` of a message, `{version: 1, records}` (docs/wire-format.md, "Message
+ * context"). More than 200 raw
  * records, more than 16,000,000 characters of record JSON, or two surviving records with the same
  * `contextId` fail the whole context; a record that does not decode is silently dropped. The
  * path of a duplicate issue (`records.2.contextId`) indexes the records that survived. Never
  * throws.
  */
-export function decodeMessageContext(input: unknown): DecodeResult<MessageContext> {
-  return decodeWith(MessageContextSchema, input);
+export function decodeMessageContext(input: unknown): DecodeResult<Decoded<MessageContext>> {
+  return marked(decodeWith(MessageContextSchema, input), markContext);
+}
+
+/**
+ * Decodes a posted message (`OutgoingMessageSchema`): what a host runs on every send it
+ * receives. Issue paths name the field (`clientMessageId`, `context.records.2.contextId`,
+ * `attachments.0.attachmentId`). Never throws.
+ */
+export function decodeOutgoingMessage(input: unknown): DecodeResult<Decoded<OutgoingMessage>> {
+  return marked(decodeWith(OutgoingMessageSchema, input), markDecodedMessage);
+}
+
+/**
+ * Decodes a host's stored copy of a message (`SentMessageSchema`): what a transport runs on the
+ * host's answers. Never throws.
+ */
+export function decodeSentMessage(input: unknown): DecodeResult<Decoded<SentMessage>> {
+  return marked(decodeWith(SentMessageSchema, input), markDecodedMessage);
 }

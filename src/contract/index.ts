@@ -50,4 +50,13 @@ export { UnknownContextRecordSchema } from "./unknown-record.js";
 export { ComposerContextRecordSchema } from "./record.js";
 export { MessageContextSchema } from "./message-context.js";
 export { ClipboardFragmentSchema, ClipboardFragmentSourceSchema } from "./clipboard-fragment.js";
-export { decodeComposerContextRecord, decodeMessageContext } from "./decode.js";
+export {
+  decodeComposerContextRecord,
+  decodeMessageContext,
+  decodeOutgoingMessage,
+  decodeSentMessage,
+  isDecoded,
+} from "./decode.js";
+export type { Decoded } from "./decode.js";
+export { OutgoingMessageSchema, SentMessageSchema, TranscriptAttachmentSchema } from "./messages.js";
+export type { OutgoingMessage, SentMessage, TranscriptAttachment } from "./messages.js";

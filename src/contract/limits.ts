@@ -1,4 +1,4 @@
-// Limits of the v1 wire contract (wire.md §a). Each is named once and used everywhere.
+// Limits of the v1 wire contract (docs/wire-format.md, "Records"). Each is named once and used everywhere.
 
 /** `contextId`: at most this many characters after trimming. */
 export const CONTEXT_ID_MAX = 128;
@@ -37,3 +37,8 @@ export const CLIPBOARD_HTML_MAX = 64_000_000;
 export const CONTEXT_ID_PATTERN = /^[a-z0-9_-]+$/i;
 /** An open (custom) kind: lowercase, starts with a letter, at most 40 characters. */
 export const KIND_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+
+/** `clientMessageId` of a message (and the host protocol's thread and frame ids): 1 to 128 characters. */
+export const CLIENT_MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+/** `attachments` entries of one outgoing message. */
+export const MESSAGE_ATTACHMENTS_MAX = 200;

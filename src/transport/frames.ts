@@ -1,28 +1,9 @@
 // The host's answers as valibot schemas. Everything a host sends is untrusted: a body or frame
 // that does not match becomes a typed failure, never an exception in the adapter.
 import * as v from "valibot";
-import { MessageContextSchema } from "../contract/index.js";
-import { decodeWith } from "../contract/decode.js";
+import { decodeSentMessage, decodeWith, markDecodedMessage, type Decoded } from "../contract/decode.js";
+import { SentMessageSchema, type SentMessage } from "../contract/messages.js";
 import type { DecodeResult } from "../contract/types.js";
-import type { SentMessage } from "./types.js";
-
-const TranscriptAttachmentSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  mimeType: v.string(),
-  sizeBytes: v.exactOptional(v.number()),
-  url: v.exactOptional(v.string()),
-});
-
-/** @internal The host's stored copy of a message. */
-export const SentMessageSchema = v.object({
-  id: v.string(),
-  clientMessageId: v.string(),
-  text: v.string(),
-  context: v.exactOptional(MessageContextSchema),
-  attachments: v.exactOptional(v.array(TranscriptAttachmentSchema)),
-  createdAt: v.exactOptional(v.string()),
-});
 
 /** @internal `{ attachmentId }`, the answer to an upload. */
 export const UploadAnswerSchema = v.object({ attachmentId: v.pipe(v.string(), v.nonEmpty()) });
@@ -51,11 +32,11 @@ export const ServerFrameSchema = v.lazy((input: unknown) => {
   return FRAME_SCHEMAS.get(type) ?? UnknownFrameSchema;
 });
 
-/** @internal */
+/** @internal A frame once decoded: its message has passed the trust boundary. */
 export type ServerFrame =
-  | { type: "ack"; id: string; message: SentMessage }
+  | { type: "ack"; id: string; message: Decoded<SentMessage> }
   | { type: "error"; id?: string | null; error: v.InferOutput<typeof HostErrorSchema> }
-  | { type: "message"; message: SentMessage };
+  | { type: "message"; message: Decoded<SentMessage> };
 
 /** @internal A client frame: one send, to be answered by an `ack` or an `error` with the same id. */
 export interface SendFrame {
@@ -64,9 +45,9 @@ export interface SendFrame {
   message: unknown;
 }
 
-/** @internal Validates a parsed value; the output type is the contract's, not valibot's. */
-export function parseSentMessage(input: unknown): DecodeResult<SentMessage> {
-  return decodeWith(SentMessageSchema, input) as DecodeResult<SentMessage>;
+/** @internal Validates a parsed answer to a send. */
+export function parseSentMessage(input: unknown): DecodeResult<Decoded<SentMessage>> {
+  return decodeSentMessage(input);
 }
 
 /** @internal Parses the text of one frame; bad JSON and bad shapes are both typed failures. */
@@ -78,5 +59,7 @@ export function parseServerFrame(data: unknown): DecodeResult<ServerFrame> {
   } catch {
     return { success: false, issues: [{ path: "", message: "Expected JSON" }] };
   }
-  return decodeWith(ServerFrameSchema, json) as DecodeResult<ServerFrame>;
+  const frame = decodeWith(ServerFrameSchema, json) as DecodeResult<ServerFrame>;
+  if (frame.success && frame.output.type !== "error") markDecodedMessage(frame.output.message);
+  return frame;
 }

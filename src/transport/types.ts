@@ -1,38 +1,9 @@
-// The transport interface (api.md, `t3-composer/transport`): how a composer sends messages,
-// uploads attachments and fetches them back for a cross-environment paste.
-import type { MessageContext } from "../contract/types.js";
+// The transport interface (docs/wire-format.md, "Messages"): how a composer sends messages, uploads
+// attachments and fetches them back for a cross-environment paste. The messages themselves are
+// the contract's (src/contract/messages.ts): one schema, here and in every host.
+import type { OutgoingMessage, SentMessage } from "../contract/messages.js";
 
-/** An attachment as a transcript shows it. */
-export interface TranscriptAttachment {
-  /** The host's attachment id. */
-  id: string;
-  name: string;
-  mimeType: string;
-  sizeBytes?: number;
-  /** Where the bytes can be loaded from, when the host says so. */
-  url?: string;
-}
-
-/** What a composer hands to a transport when it sends. */
-export interface OutgoingMessage {
-  /** Idempotency key, `msg_` + 20 random characters, reused by every retry of one send. */
-  clientMessageId: string;
-  /** Canonical Markdown (or legacy text for a host without inline context). */
-  text: string;
-  context?: MessageContext;
-  /** The draft's attachments: local id and the id the host returned for its upload. */
-  attachments: { localId: string; attachmentId: string }[];
-}
-
-/** The host's stored copy of a message. */
-export interface SentMessage {
-  id: string;
-  clientMessageId: string;
-  text: string;
-  context?: MessageContext;
-  attachments?: TranscriptAttachment[];
-  createdAt?: string;
-}
+export type { OutgoingMessage, SentMessage, TranscriptAttachment } from "../contract/messages.js";
 
 /** Options of `ComposerTransport.upload`. */
 export interface UploadOptions {

@@ -175,7 +175,7 @@ function plantTags(value: unknown, pieces: string[], key = ""): unknown {
 }
 const decodedRecord: fc.Arbitrary<ComposerContextRecord> = fc
   .tuple(fc.oneof({ weight: 4, arbitrary: validRecord }, { weight: 1, arbitrary: mutated(fc.jsonValue()) }), fc.boolean(), fc.shuffledSubarray(TAG_PIECES, { minLength: 1 }))
-  .map(([raw, tagged, pieces]) => {
+  .map(([raw, tagged, pieces]): ComposerContextRecord | undefined => {
     const planted = tagged ? decodeComposerContextRecord(plantTags(raw, pieces)) : undefined;
     if (planted?.success) return planted.output;
     const plain = decodeComposerContextRecord(raw);

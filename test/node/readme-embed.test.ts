@@ -1,26 +1,45 @@
-// The README's embedding recipes are the files under demo/embed/ that the browser tests run:
-// this keeps the copy a reader pastes the same as the code that is tested.
+// The embedding recipes shown in docs/getting-started.md are the files under demo/embed/ that the
+// browser tests run (test/e2e/embed.test.ts), and the README's example is the plain-HTML recipe's
+// body: this keeps the copy a reader pastes the same as the code that is tested.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), "utf8").replace(/\n+$/, "");
-const readme = read("README.md");
 
-/** Each recipe file, as the README shows it (the plain page loads the drop-in from node_modules there). */
+/** The recipe pages load the drop-in from the repository's dist/; a reader's page, from node_modules. */
+const asInstalled = (text: string) => text.replace('"../../../dist/t3-composer.js"', '"/node_modules/t3-composer/dist/t3-composer.js"');
+
+/** Each recipe file, as the getting-started page shows it. */
 const RECIPES: [file: string, shown: (text: string) => string][] = [
-  ["demo/embed/html/index.html", (text) => text.replace('"../../../dist/t3-composer.js"', '"/node_modules/t3-composer/dist/t3-composer.js"')],
+  ["demo/embed/html/index.html", asInstalled],
   ["demo/embed/react/src/App.jsx", (text) => text],
   ["demo/embed/vue/vite.config.js", (text) => text],
   ["demo/embed/vue/src/App.vue", (text) => text],
   ["demo/embed/svelte/src/App.svelte", (text) => text],
 ];
 
-describe("README embedding recipes", () => {
+/** Removes the common leading indentation of the lines of `text`. */
+function dedent(text: string): string {
+  const lines = text.split("\n");
+  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length));
+  return lines.map((line) => line.slice(indent)).join("\n");
+}
+
+describe("embedding recipes in the docs", () => {
+  const page = read("docs/getting-started.md");
   for (const [file, shown] of RECIPES) {
-    it(`shows ${file} as it is`, () => {
-      assert.ok(readme.includes(shown(read(file))), `README.md does not hold the current ${file}: copy it into the Embedding section`);
+    it(`docs/getting-started.md shows ${file} as it is`, () => {
+      assert.ok(page.includes(shown(read(file))), `docs/getting-started.md does not hold the current ${file}: copy it into the page`);
     });
   }
+
+  it("the README's example is the plain-HTML recipe's body, with no bare import", () => {
+    const recipe = asInstalled(read("demo/embed/html/index.html"));
+    const body = dedent(recipe.slice(recipe.indexOf("<body>") + "<body>".length, recipe.indexOf("</body>")).replace(/^\n+|\s+$/g, ""));
+    const readme = read("README.md");
+    assert.ok(readme.includes("```html\n" + body + "\n```"), "README.md does not hold the body of demo/embed/html/index.html");
+    assert.deepEqual([...body.matchAll(/from "([^"]+)"/g)].map((match) => match[1]), ["/node_modules/t3-composer/dist/t3-composer.js"]);
+  });
 });

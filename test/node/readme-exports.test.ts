@@ -1,5 +1,5 @@
-// The README's list of exports (Entries → Exports) names exactly what each entry exports: a name
-// added to an entry without a line in the README fails here, and so does a README name that no
+// The list of exports in docs/entries.md (Exports) names exactly what each entry exports: a name
+// added to an entry without a line on that page fails here, and so does a listed name that no
 // entry exports any more. The names are read from the entries with the TypeScript checker, so
 // `export *` and re-exports count as a user sees them.
 import assert from "node:assert/strict";
@@ -24,12 +24,13 @@ function exportsOf(files: readonly string[]): Map<string, string[]> {
   );
 }
 
-/** The backticked names of each entry's part of the README's Exports section. */
+/** The backticked names of each entry's part of the Exports section of docs/entries.md. */
 function listed(): Map<Entry, Set<string>> {
-  const readme = readFileSync(new URL("README.md", root), "utf8");
-  const start = readme.indexOf("\n### Exports\n");
-  assert.ok(start >= 0, "README.md has no Exports section");
-  const section = readme.slice(start, readme.indexOf("\n## ", start));
+  const page = readFileSync(new URL("docs/entries.md", root), "utf8");
+  const start = page.indexOf("\n## Exports\n");
+  assert.ok(start >= 0, "docs/entries.md has no Exports section");
+  const end = page.indexOf("\n## ", start + 1);
+  const section = page.slice(start, end < 0 ? page.length : end);
   const parts = new Map<Entry, Set<string>>();
   const headings = [...section.matchAll(/^\*\*`([^`]+)`\*\*.*$/gm)];
   headings.forEach((heading, index) => {
@@ -39,23 +40,23 @@ function listed(): Map<Entry, Set<string>> {
   return parts;
 }
 
-describe("README Exports", () => {
+describe("docs/entries.md Exports", () => {
   const exported = exportsOf(Object.values(ENTRIES));
-  const readme = listed();
+  const page = listed();
 
   it("has a part for each entry", () => {
-    assert.deepEqual([...readme.keys()].sort(), Object.keys(ENTRIES).sort());
+    assert.deepEqual([...page.keys()].sort(), Object.keys(ENTRIES).sort());
   });
 
   for (const [entry, file] of Object.entries(ENTRIES) as [Entry, string][]) {
     it(`lists every export of ${entry}, and nothing else`, () => {
       // `t3-composer` re-exports the transport and part of the codec: its part lists the rest.
-      const shown = new Set(readme.get(entry));
-      if (entry === "t3-composer") for (const other of ["t3-composer/codec", "t3-composer/transport"] as const) for (const name of readme.get(other) ?? []) shown.add(name);
+      const shown = new Set(page.get(entry));
+      if (entry === "t3-composer") for (const other of ["t3-composer/codec", "t3-composer/transport"] as const) for (const name of page.get(other) ?? []) shown.add(name);
       const names = exported.get(file)!;
       assert.deepEqual(names.filter((name) => !shown.has(name)).sort(), [], `exported by ${file} but not listed under ${entry}`);
       if (entry !== "t3-composer") assert.deepEqual([...shown].filter((name) => !names.includes(name)).sort(), [], `listed under ${entry} but not exported by ${file}`);
-      else assert.deepEqual([...readme.get(entry)!].filter((name) => !names.includes(name)).sort(), [], `listed under ${entry} but not exported by ${file}`);
+      else assert.deepEqual([...page.get(entry)!].filter((name) => !names.includes(name)).sort(), [], `listed under ${entry} but not exported by ${file}`);
     });
   }
 });

@@ -38,6 +38,7 @@ import type {
   TerminalContextRecord,
   UnknownContextRecord,
 } from "../../src/contract/types.js";
+import type { OutgoingMessage, SentMessage, TranscriptAttachment } from "../../src/contract/messages.js";
 
 /** Flattens intersections and interface inheritance so that equal shapes compare equal. */
 type Flat<T> = T extends readonly (infer Item)[]
@@ -81,3 +82,15 @@ expectTrue<Equals<{ a: string; b: number }, { a: string }>>(true);
 expectTrue<Equals<{ version: 1 }, { version: number }>>(true);
 // @ts-expect-error null is not allowed where the interface has none
 expectTrue<Equals<{ a: string | null }, { a: string }>>(true);
+
+// The message types are the schemas' outputs; they must keep the shapes embedders compile against.
+expectTrue<
+  Equals<OutgoingMessage, { clientMessageId: string; text: string; context?: MessageContext; attachments: { localId: string; attachmentId: string }[] }>
+>(true);
+expectTrue<Equals<TranscriptAttachment, { id: string; name: string; mimeType: string; sizeBytes?: number; url?: string }>>(true);
+expectTrue<
+  Equals<
+    SentMessage,
+    { id: string; clientMessageId: string; text: string; context?: MessageContext; attachments?: TranscriptAttachment[]; createdAt?: string }
+  >
+>(true);

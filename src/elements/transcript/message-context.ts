@@ -1,9 +1,9 @@
 // What a message's chips resolve against: its records by id and its attachments by id.
 import { resolveUserMessageContext } from "../../codec/resolve.js";
-import { decodeComposerContextRecord, decodeMessageContext } from "../../contract/decode.js";
+import { decodeComposerContextRecord, decodeMessageContext, isDecoded } from "../../contract/decode.js";
 import { RECORDS_MAX } from "../../contract/limits.js";
-import type { ComposerContextRecord } from "../../contract/types.js";
-import type { TranscriptAttachment } from "../../transport/types.js";
+import type { TranscriptAttachment } from "../../contract/messages.js";
+import type { ComposerContextRecord, MessageContext } from "../../contract/types.js";
 import type { TranscriptMessage } from "./types.js";
 
 /** A message's text with the records and attachments its chips resolve against. */
@@ -22,12 +22,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 const decoded = new WeakMap<object, readonly ComposerContextRecord[]>();
 
 /**
- * The records of a message's context that decode (wire.md §a). A context that fails as a whole
- * (too many records, duplicate ids) is not thrown away: its records are decoded one by one and
- * the first of each id is kept, so a reader still sees every chip that can be drawn.
+ * The records of a message's context that decode (docs/wire-format.md, "Message context"). A
+ * context that a decoder returned (a transport's `SentMessage`) is taken as it is. A context that
+ * fails as a whole (too many records, duplicate ids) is not thrown away: its records are decoded
+ * one by one and the first of each id is kept, so a reader still sees every chip that can be
+ * drawn.
  */
 function decodeRecords(context: unknown): readonly ComposerContextRecord[] {
   if (!isObject(context)) return [];
+  if (isDecoded(context)) return (context as unknown as MessageContext).records;
   const cached = decoded.get(context);
   if (cached) return cached;
   let records: ComposerContextRecord[];

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { isDecoded } from "../../../src/codec/index.js";
 import { ComposerError, HostResponseError, createFetchTransport, type FetchTransportOptions } from "../../../src/transport/index.js";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy.js";
 import { PNG_BYTES, abortReason, contextMessage, newClientMessageId, textMessage } from "../support/fixtures.js";
@@ -48,6 +49,7 @@ describe("createFetchTransport: send", () => {
     );
     assert.deepEqual(sent, { id: row!.id, clientMessageId: message.clientMessageId, text: "hello host", createdAt: sent.createdAt });
     assert.deepEqual(row, { id: sent.id, text: "hello host", client_message_id: message.clientMessageId, context_json: null });
+    assert.equal(isDecoded(sent), true, "the answer is marked decoded: readers behind the transport take it as it is");
   });
 
   it("sends the same clientMessageId twice and the host stores it once", async () => {

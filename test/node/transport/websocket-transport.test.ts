@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { after, afterEach, before, describe, it } from "node:test";
 import WebSocket, { WebSocketServer } from "ws";
 import { ComposerError, HostResponseError, createWebSocketTransport, type SentMessage, type WebSocketTransport, type WebSocketTransportOptions } from "../../../src/transport/index.js";
+import { isDecoded } from "../../../src/codec/index.js";
 import { toWebSocketUrl } from "../../../src/transport/live-socket.js";
 import { createWebSocketTransportWithClock } from "../../../src/transport/websocket-transport.js";
 import { ManualClock } from "../support/clock.js";
@@ -51,6 +52,7 @@ describe("createWebSocketTransport: sending", () => {
     const rows = host.rows<{ id: string; text: string }>("SELECT id, text FROM messages WHERE thread_id = ?", threadId);
     assert.deepEqual(sent, { id: rows[0]!.id, clientMessageId: message.clientMessageId, text: "over the socket", createdAt: sent.createdAt });
     assert.deepEqual(rows, [{ id: sent.id, text: "over the socket" }]);
+    assert.equal(isDecoded(sent), true, "the ack's message is marked decoded: readers behind the transport take it as it is");
   });
 
   it("resends after the connection drops before the ack, and the message is stored once", async () => {
@@ -149,6 +151,7 @@ describe("createWebSocketTransport: live messages", () => {
     await waitFor(() => seenByOther.length === 2 && seenBySender.length >= 1, "the pushes");
     assert.deepEqual(seenByOther[1], sent);
     assert.deepEqual(seenBySender.at(-1), sent);
+    assert.equal(isDecoded(seenByOther[1]!), true, "a pushed message is marked decoded");
   });
 
   it("pushes messages posted over HTTP too", async () => {
