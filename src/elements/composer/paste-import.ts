@@ -16,6 +16,9 @@ import { startImport } from "./attachment-import.js";
 import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachments.js";
 import type { ComposerCore } from "./core.js";
 import { applyEdit } from "./dispatch.js";
+import { emit } from "../events.js";
+import { insertInPieces } from "./paste-pieces-insert.js";
+import { pasteLimitMessage, pastePieces } from "./paste-chunks.js";
 import { planImport, type ImportPlan } from "./import-plan.js";
 import { attachFiles } from "./insert.js";
 import { ownRecord } from "./record-check.js";
@@ -96,9 +99,20 @@ function importTransaction(core: ComposerCore, { at }: ImportEvent): Transaction
 export function pasteText(core: ComposerCore, text: string, fragment: ClipboardFragment | null, event = PASTE): void {
   const held = (contextId: string) => core.records.get(contextId) ?? core.records.aside(contextId) ?? core.imports.get(contextId)?.record;
   const plan = prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
+  const { pieces, chips } = pastePieces(plan.text);
+  const refused = pasteLimitMessage(plan.text.length, chips);
+  if (refused) {
+    emit(core.host, "t3-error", { code: "paste-import-failed", message: refused });
+    return;
+  }
   // Staged records join the draft when their first chip lands (dispatch.ts), so an undo of the
   // paste takes them out again and a redo brings them back.
   for (const record of plan.records) core.records.stage(record);
+  if (pieces.length > 1) {
+    // A large paste: a piece per task, one undo step in all (paste-chunks.ts).
+    void insertInPieces(core, pieces, importTransaction(core, event), event.uiEvent).then(() => startFetches(core, plan));
+    return;
+  }
   // One undo step of its own, as a host's insertion is: typing right after a paste does not
   // undo the paste with it.
   const tr = importTransaction(core, event).replaceSelection(sliceFromText(plan.text));
