@@ -5,7 +5,7 @@
 // for the first time skips clearing what it cannot have yet.
 import { render, type TemplateResult } from "lit";
 import { asKnownContextRecord } from "../contract/kinds.js";
-import { formatBytes } from "./labels.js";
+import { formatBytes, visibleLabel } from "./labels.js";
 import { reportPresenterFailure } from "./report.js";
 import type { ResolvedChip } from "./resolve.js";
 import type { ChipContent, ChipSurface } from "./types.js";
@@ -42,9 +42,9 @@ export function maskIcon(name: string): HTMLElement {
   return prototype.cloneNode() as HTMLElement;
 }
 
-/** A `<span>` of `className` holding `text`. */
-function textSpan(className: string, text: string): HTMLElement {
-  const span = document.createElement("span");
+/** A `<span>` (or another inline element) of `className` holding `text`. */
+function textSpan(className: string, text: string, tag: "span" | "bdi" = "span"): HTMLElement {
+  const span = document.createElement(tag);
   span.className = className;
   span.textContent = text;
   return span;
@@ -132,7 +132,7 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   attribute(target, "data-status", surface.attachment?.status, fresh);
   attribute(target, "data-tone", guarded(surface, chip.kind, "tone", () => presenter.tone?.(subject)) || undefined, fresh);
   const tooltip = presenter.details === "tooltip" ? (guarded(surface, chip.kind, "tooltip", () => presenter.tooltip?.(subject, surface)) ?? chip.label) : undefined;
-  attribute(target, "title", tooltip || undefined, fresh);
+  attribute(target, "title", tooltip ? visibleLabel(tooltip) : undefined, fresh);
 
   if (!fresh) target.replaceChildren();
   const custom = presenter.render ? guarded(surface, chip.kind, "render", () => presenter.render!(subject, surface)) : undefined;
@@ -142,7 +142,9 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   }
   const icon = (presenter.icon ? guarded(surface, chip.kind, "icon", () => presenter.icon!(subject)) : undefined) ?? defaultIcon(chip, surface);
   appendContent(target, icon, "t3-chip-icon");
-  target.append(textSpan("t3-chip-label", chip.label));
+  // `<bdi>`: a right-to-left label cannot reorder the text around the chip; its invisible
+  // characters are shown (docs/security.md, "Labels").
+  target.append(textSpan("t3-chip-label", visibleLabel(chip.label), "bdi"));
   const suffix = attachmentSuffix(chip, surface);
   if (suffix) target.append(textSpan("t3-chip-suffix", suffix));
 }
