@@ -58,6 +58,48 @@ async function typing(page: Page, draft: BenchDraft): Promise<number[]> {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
+/** A paste as the red team made it (issue 14): 50,000 chip links in about 12 MB. */
+const PASTE_CHIPS = 50_000;
+const PASTE_LABEL_CHARS = 200;
+/** No task of the paste may hold the main thread longer than this. */
+const LONG_TASK_MAX_MS = 100;
+
+/**
+ * Pastes the red team's fragment into an empty draft and watches long tasks (PerformanceObserver
+ * "longtask") until the last piece is in: the longest task, their count, and the whole time.
+ */
+async function largePaste(page: Page): Promise<{ longest: number; tasks: number; total: number; size: number }> {
+  await page.bringToFront();
+  return page.evaluate(
+    async (chips, labelChars) => {
+      type Composer = HTMLElement & { value: { text: string }; updateComplete: Promise<unknown> };
+      const composer = document.querySelector("t3-composer") as Composer;
+      composer.setAttribute("long-paste-threshold", String(Number.MAX_SAFE_INTEGER));
+      composer.value = { text: "" };
+      await composer.updateComplete;
+      const editable = composer.shadowRoot!.querySelector<HTMLElement>("[contenteditable]")!;
+      editable.focus();
+      const label = "x".repeat(labelChars - 8);
+      const text = Array.from({ length: chips }, (_, i) => `[${label}${String(i).padStart(8, "0")}](t3-context://v1/file/f${i}) `).join("");
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      const durations: number[] = [];
+      const observer = new PerformanceObserver((list) => durations.push(...list.getEntries().map((entry) => entry.duration)));
+      observer.observe({ type: "longtask" });
+      const start = performance.now();
+      editable.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+      while (editable.hasAttribute("data-paste-progress")) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const total = performance.now() - start;
+      durations.push(...observer.takeRecords().map((entry) => entry.duration));
+      observer.disconnect();
+      return { longest: Math.max(0, ...durations), tasks: durations.length, total, size: text.length };
+    },
+    PASTE_CHIPS,
+    PASTE_LABEL_CHARS,
+  );
+}
+
 export async function run(): Promise<BenchRow[]> {
   await preparePages();
   const browser = await startBrowser();
@@ -129,6 +171,18 @@ export async function run(): Promise<BenchRow[]> {
         },
       );
     }
+    const paste = await largePaste(ours);
+    rows.push({
+      name: `composer: paste ${PASTE_CHIPS.toLocaleString("en")} chips (${(paste.size / 1_000_000).toFixed(1)} MB), longest task`,
+      ours: paste.longest,
+      peer: LONG_TASK_MAX_MS,
+      peerName: "the bound",
+      unit: "ms",
+      ratio: paste.longest / LONG_TASK_MAX_MS,
+      target: `≤ ${LONG_TASK_MAX_MS} ms`,
+      pass: paste.longest <= LONG_TASK_MAX_MS,
+      note: `${paste.tasks} long tasks (> 50 ms); all in after ${ms(paste.total)}`,
+    });
     return rows;
   } finally {
     await browser.close();

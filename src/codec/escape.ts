@@ -1,6 +1,5 @@
-// The escapes of the provider envelope (docs/wire-format.md, "Provider projection", and its
-// hardening in docs/security.md); the legacy serializer reuses the attribute escape for
-// `<review_comment …>` (docs/wire-format.md, "Legacy text").
+// The escapes of the provider envelope and their hardening (docs/wire-format.md, "Envelope
+// neutralization"); the legacy serializer reuses the attribute escape for `<review_comment …>`.
 import { WHITESPACE_RUN } from "./chars.js";
 import { confusablesOf, foldConfusable } from "./confusables.js";
 

@@ -32,6 +32,22 @@ export function parseComposerContextHref(href: string): { kind: string; contextI
 }
 
 const LABEL_BREAKERS = /[[\]\\\r\n]/g;
+/**
+ * Characters that change how a label looks without showing (docs/security.md, "Labels"): the
+ * bidi controls (marks, embeddings, overrides, isolates) and the zero-width space, word joiner,
+ * Mongolian vowel separator and byte-order mark. The sanitizer removes them, beyond the reference
+ * rule: no conformance vector holds one. ZWJ and ZWNJ stay, as emoji and scripts need them.
+ */
+const LABEL_INVISIBLE = /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+
+/** Whether a code unit is one of {@link LABEL_INVISIBLE}. */
+function isInvisible(code: number): boolean {
+  if (code < 0x061c) return false;
+  return (
+    code === 0x061c || code === 0x180e || code === 0x200b || code === 0x200e || code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) || code === 0x2060 || (code >= 0x2066 && code <= 0x2069) || code === 0xfeff
+  );
+}
 
 /**
  * Whether sanitizing would return `label` unchanged: 1 to 200 code units, no `[`, `]`, `\`, and
@@ -51,19 +67,20 @@ export function isSanitizedLabel(label: string): boolean {
     }
     afterSpace = false;
     if (code === codes.leftSquareBracket || code === codes.rightSquareBracket || code === codes.backslash) return false;
-    if (isWhitespace(code)) return false;
+    if (isWhitespace(code) || isInvisible(code)) return false;
   }
   return !afterSpace;
 }
 
 /**
- * Makes a label safe to write inside `[…]`: brackets, backslashes and line breaks become
+ * Makes a label safe to write inside `[…]`: bidi controls and zero-width spaces are removed,
+ * brackets, backslashes and line breaks become
  * spaces, whitespace runs collapse, the result is trimmed and cut to 200 UTF-16 code units
  * (which can split a surrogate pair, as the reference does). An empty result becomes `kind`.
  */
 export function sanitizeComposerContextLabel(label: string, kind: string): string {
   if (isSanitizedLabel(label)) return label;
-  const clean = label.replace(LABEL_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim().slice(0, LABEL_MAX);
+  const clean = label.replace(LABEL_INVISIBLE, "").replace(LABEL_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim().slice(0, LABEL_MAX);
   return clean === "" ? kind : clean;
 }
 

@@ -6,6 +6,7 @@
 import { render, type TemplateResult } from "lit";
 import { asKnownContextRecord } from "../contract/kinds.js";
 import { englishLocalizer } from "../l10n/localizer.js";
+import { visibleLabel } from "./labels.js";
 import { reportPresenterFailure } from "./report.js";
 import type { ResolvedChip } from "./resolve.js";
 import type { ChipContent, ChipSurface } from "./types.js";
@@ -42,9 +43,9 @@ export function maskIcon(name: string): HTMLElement {
   return prototype.cloneNode() as HTMLElement;
 }
 
-/** A `<span>` of `className` holding `text`. */
-function textSpan(className: string, text: string): HTMLElement {
-  const span = document.createElement("span");
+/** A `<span>` (or another inline element) of `className` holding `text`. */
+function textSpan(className: string, text: string, tag: "span" | "bdi" = "span"): HTMLElement {
+  const span = document.createElement(tag);
   span.className = className;
   span.textContent = text;
   return span;
@@ -133,9 +134,9 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   attribute(target, "data-status", surface.attachment?.status, fresh);
   attribute(target, "data-tone", guarded(surface, chip.kind, "tone", () => presenter.tone?.(subject)) || undefined, fresh);
   const tooltip = presenter.details === "tooltip" ? (guarded(surface, chip.kind, "tooltip", () => presenter.tooltip?.(subject, surface)) ?? chip.label) : undefined;
-  attribute(target, "title", tooltip || undefined, fresh);
+  attribute(target, "title", tooltip ? visibleLabel(tooltip) : undefined, fresh);
   // Why an unresolved chip is unavailable, for a screen reader (a tooltip is hover-only).
-  attribute(target, "aria-description", !chip.resolved && tooltip ? tooltip : undefined, fresh);
+  attribute(target, "aria-description", !chip.resolved && tooltip ? visibleLabel(tooltip) : undefined, fresh);
 
   if (!fresh) target.replaceChildren();
   const custom = presenter.render ? guarded(surface, chip.kind, "render", () => presenter.render!(subject, surface)) : undefined;
@@ -146,7 +147,9 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   }
   const icon = (presenter.icon ? guarded(surface, chip.kind, "icon", () => presenter.icon!(subject)) : undefined) ?? defaultIcon(chip, surface);
   appendContent(target, icon, "t3-chip-icon");
-  target.append(textSpan("t3-chip-label", chip.label));
+  // `<bdi>`: a right-to-left label cannot reorder the text around the chip; its invisible
+  // characters are shown (docs/security.md, "Labels").
+  target.append(textSpan("t3-chip-label", visibleLabel(chip.label), "bdi"));
   const suffix = attachmentSuffix(chip, surface);
   // The suffix (size, progress, failure) is part of the name: a chip in the composer is an image
   // to assistive technology, whose content is not read.

@@ -29,6 +29,7 @@ export const chipStyles = [
       outline-offset: 1px;
     }
     .t3-chip-label {
+      unicode-bidi: isolate;
       overflow: hidden;
       text-overflow: ellipsis;
       min-width: 0;

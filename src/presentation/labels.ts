@@ -92,3 +92,18 @@ export function middleTruncate(name: string, max = 32): string {
   const tail = Math.floor((max - 1) / 2);
   return name.slice(0, max - 1 - tail) + "…" + name.slice(name.length - tail);
 }
+
+/**
+ * Invisible characters that change how text reads: format characters (bidi controls, zero-width
+ * spaces, the byte-order mark, soft hyphen…) except ZWJ and ZWNJ, which emoji and scripts need.
+ */
+const INVISIBLE_FORMAT = /(?![\u200C\u200D])\p{Cf}/gu;
+
+/**
+ * A label as it is: each invisible format character shown as a visible `⟨U+XXXX⟩` (issue 14:
+ * `invoice‮fdp.exe` would otherwise show as "invoiceexe.pdf"). Links have them stripped by the
+ * sanitizer already; labels a presenter derives from a record's fields may still hold them.
+ */
+export function visibleLabel(label: string): string {
+  return label.replace(INVISIBLE_FORMAT, (char) => `\u27E8U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}\u27E9`);
+}

@@ -13,6 +13,7 @@ export type ComposerErrorCode =
   | "list-failed"
   | "attachment-unreachable"
   | "storage-failed"
+  | "paste-import-failed"
   | "invalid-frame"
   | "invalid-context"
   | "invalid-record"

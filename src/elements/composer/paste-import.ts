@@ -16,6 +16,9 @@ import { startImport } from "./attachment-import.js";
 import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import { draftKey } from "./draft-state.js";
+import { emit } from "../events.js";
+import { insertInPieces } from "./paste-pieces-insert.js";
+import { pasteLimitMessage, pastePieces } from "./paste-chunks.js";
 import { planImport, type ImportPlan } from "./import-plan.js";
 import { attachFiles } from "./insert.js";
 import { decodedRecord } from "./record-check.js";
@@ -96,12 +99,23 @@ export function pasteText(composer: Composer, text: string, fragment: ClipboardF
   const known = composer.model.draft.records;
   const held = (contextId: string) => known.get(contextId) ?? composer.uploads.imports.get(contextId)?.record;
   const plan = prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
+  const { pieces, chips } = pastePieces(plan.text);
+  const refused = pasteLimitMessage(plan.text.length, chips);
+  if (refused) {
+    emit(composer.host, "t3-error", { code: "paste-import-failed", message: refused });
+    return;
+  }
   // The records join the draft with their chips (draft-state.ts), so an undo of the paste takes
-  // them out again and a redo brings them back. One undo step of its own, as a host's insertion
-  // is: typing right after a paste does not undo the paste with it.
-  const tr = importTransaction(composer, event).replaceSelection(sliceFromText(plan.text));
-  tr.setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
-  composer.model.edit(tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
+  // them out again and a redo brings them back.
+  const tr = importTransaction(composer, event).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
+  if (pieces.length > 1) {
+    // A large paste: a piece per task, one undo step in all (paste-chunks.ts).
+    void insertInPieces(composer, pieces, tr, event.uiEvent).then(() => startFetches(composer, plan));
+    return;
+  }
+  // One undo step of its own, as a host's insertion is: typing right after a paste does not
+  // undo the paste with it.
+  composer.model.edit(tr.replaceSelection(sliceFromText(plan.text)).setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
   startFetches(composer, plan);
 }
 

@@ -1,5 +1,6 @@
 // Small DOM builders for details popovers and hover cards. Every value from a record goes in
-// through `textContent` or a checked attribute: records are untrusted (docs/transcript.md, "Untrusted content").
+// through `textContent` or a checked attribute: records are untrusted (docs/security.md).
+import { confusablesOf } from "../../codec/confusables.js";
 
 const LIVE_LINK_PROTOCOLS = new Set(["http:", "https:"]);
 
@@ -39,6 +40,45 @@ export function linkOrText(href: string, text = href): HTMLElement {
   link.target = "_blank";
   link.rel = "noopener noreferrer";
   return link;
+}
+
+/** Characters that look like `/` but are not one to a URL parser (fullwidth and look-alikes). */
+const LOOK_ALIKE_SLASHES = new RegExp(`[\uFF0F${confusablesOf("/").join("")}]`, "u");
+
+/**
+ * What a link really opens, for people to compare with its text: `opens <host>` (the parsed host,
+ * punycode for an internationalized name), and a warning when the URL holds look-alike slashes
+ * or a user name (`https://github.com∕acme@evil.example/` opens evil.example). `null` for a URL
+ * that is not live.
+ */
+export function hostNote(href: string): HTMLElement | null {
+  const live = liveHttpUrl(href);
+  if (!live) return null;
+  const url = new URL(live);
+  const warnings: string[] = [];
+  if (LOOK_ALIKE_SLASHES.test(href)) warnings.push("look-alike slashes");
+  if (url.username || url.password) warnings.push("user name in URL");
+  const note = el("span", "t3-details-host", [`opens ${url.hostname}`, ...warnings].join(" · "));
+  if (warnings.length) note.setAttribute("data-warning", "true");
+  return note;
+}
+
+function withHost(shown: Node | string, href: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  fragment.append(shown);
+  const note = hostNote(href);
+  if (note) fragment.append(" ", note);
+  return fragment;
+}
+
+/** {@link linkOrText}, followed by its {@link hostNote} when it is live. */
+export function linkWithHost(href: string, text = href): DocumentFragment {
+  return withHost(linkOrText(href, text), href);
+}
+
+/** A URL as text (the chip itself opens it), followed by its {@link hostNote}. */
+export function textWithHost(href: string): DocumentFragment {
+  return withHost(href, href);
 }
 
 /** The card every details view starts with: a `t3-details` box with a title. */

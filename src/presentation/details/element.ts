@@ -1,5 +1,5 @@
 import type { ElementDetails, ElementSourceLocation } from "../../contract/types.js";
-import { appendAll, codeBlock, detailsCard, el, fieldList, linkOrText, section } from "./dom.js";
+import { appendAll, codeBlock, detailsCard, el, fieldList, linkWithHost, section } from "./dom.js";
 
 /** `file:line:column (function)`, with the parts a build did not report left out. */
 export function formatSourceLocation(source: ElementSourceLocation | null): string {
@@ -15,7 +15,7 @@ export function elementDetailsNodes(details: ElementDetails): Array<HTMLElement 
   const selector = details.selector ? el("code", undefined, details.selector) : null;
   return [
     fieldList([
-      ["URL", details.pageUrl ? linkOrText(details.pageUrl) : null],
+      ["URL", details.pageUrl ? linkWithHost(details.pageUrl) : null],
       ["Page", details.pageTitle],
       ["Element", `<${details.tagName}>`],
       ["Selector", selector],

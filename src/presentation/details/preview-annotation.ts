@@ -1,7 +1,7 @@
 import type { PreviewAnnotationContextRecord } from "../../contract/types.js";
 import { isSafeMediaUrl } from "../chip-dom.js";
 import type { ChipSurface } from "../types.js";
-import { appendAll, detailsCard, el, fieldList, linkOrText, section } from "./dom.js";
+import { appendAll, detailsCard, el, fieldList, linkWithHost, section } from "./dom.js";
 import { elementDetailsNodes } from "./element.js";
 
 /** The image record a screenshot binds to is `image_<annotationId>` when the record does not say (docs/wire-format.md, "Ids"). */
@@ -47,7 +47,7 @@ export function renderPreviewAnnotationDetails(record: PreviewAnnotationContextR
     .join(" · ");
   const page = el("span");
   if (record.pageTitle) page.append(el("span", "t3-details-page-title", record.pageTitle), " ");
-  if (record.pageUrl) page.append(linkOrText(record.pageUrl));
+  if (record.pageUrl) page.append(linkWithHost(record.pageUrl));
   const elements = record.elements ?? [];
   return appendAll(detailsCard("preview-annotation", "Preview annotation"), [
     screenshot(record, surface),

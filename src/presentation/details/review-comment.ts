@@ -1,6 +1,6 @@
 import type { PullRequestMetadata, ReviewCommentContextRecord } from "../../contract/types.js";
 import { displayRangeLabel, pullRequestTone } from "../labels.js";
-import { appendAll, detailsCard, el, fieldList, numberedLines, section } from "./dom.js";
+import { appendAll, detailsCard, el, fieldList, numberedLines, section, textWithHost } from "./dom.js";
 
 const TONE_TEXT = { open: "Open", draft: "Draft", merged: "Merged", closed: "Closed" } as const;
 
@@ -34,7 +34,7 @@ export function renderPullRequestCard(pullRequest: PullRequestMetadata): HTMLEle
     meta,
     fieldList([
       ["Branches", `${pullRequest.headBranch} → ${pullRequest.baseBranch}`],
-      ["URL", pullRequest.url],
+      ["URL", pullRequest.url ? textWithHost(pullRequest.url) : null],
     ]),
   ]);
 }

@@ -96,7 +96,7 @@ describe("<t3-transcript> details popovers", () => {
     expect(popover.querySelector(".t3-details-title")!.textContent).to.equal("Browser element");
     const rows = [...popover.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]);
     expect(rows).to.deep.equal([
-      ["URL", "https://app.example.com/settings"],
+      ["URL", "https://app.example.com/settings opens app.example.com"],
       ["Page", "Settings"],
       ["Element", "<button>"],
       ["Selector", "main > button.save"],
@@ -138,7 +138,7 @@ describe("<t3-transcript> details popovers", () => {
     expect(popover.querySelector<HTMLImageElement>("img.t3-details-screenshot")!.getAttribute("src")).to.equal(url);
     const rows = [...popover.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]);
     expect(rows).to.deep.equal([
-      ["Page", "Home https://app.example.com/"],
+      ["Page", "Home https://app.example.com/ opens app.example.com"],
       ["Comment", "Make it blue"],
       ["Targets", "1 selected element, 2 marked regions"],
       ["Counts", "2 regions · 1 drawing"],
@@ -220,7 +220,7 @@ describe("<t3-transcript> pull requests", () => {
     expect(card.querySelector<HTMLElement>(".t3-details-state")!.dataset.tone).to.equal("open");
     expect([...card.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent])).to.deep.equal([
       ["Branches", "fix-build → main"],
-      ["URL", "https://github.com/acme/app/pull/9"],
+      ["URL", "https://github.com/acme/app/pull/9 opens github.com"],
     ]);
     expect(button.getAttribute("aria-describedby")).to.equal("hover-card");
     await sendMouse({ type: "move", position: [0, 0] });

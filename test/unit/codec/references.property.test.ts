@@ -123,10 +123,11 @@ describe("collectComposerContextReferences equals the link pattern of wire.md §
 });
 
 describe("sanitizeComposerContextLabel equals the formula of wire.md §b", () => {
+  // With the hardening of docs/security.md first: bidi controls and zero-width spaces removed.
   const formula = (label: string, kind: string) =>
-    label.replace(/[[\]\\\r\n]/g, " ").replace(/\s+/g, " ").trim().slice(0, 200) || kind;
+    label.replace(/[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g, "").replace(/[[\]\\\r\n]/g, " ").replace(/\s+/g, " ").trim().slice(0, 200) || kind;
   it("on labels of every kind of whitespace", () => {
-    const spaces = ["\t", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u200b", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff", "\u180e", "\u0085"];
+    const spaces = ["\t", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u200b", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff", "\u180e", "\u0085", "\u202e", "\u2066"];
     const labelOf = fc.array(fc.constantFrom(...spaces, " ", "  ", "a", "é", "[", "]", "\\", "\r", "\n", "x".repeat(99)), { maxLength: 12 });
     fc.assert(
       fc.property(labelOf.map((parts) => parts.join("")), (label) => assert.equal(sanitizeComposerContextLabel(label, "file"), formula(label, "file"))),
