@@ -53,7 +53,7 @@ describe("records.json → decodeMessageContext", () => {
 });
 
 /**
- * The one case where README Decision 5 overrides the reference: our decoder reads a double-quoted
+ * The one case where our decoder departs from the reference (docs/clipboard.md): our decoder reads a double-quoted
  * value up to the closing `"`, so an apostrophe inside it no longer breaks the HTML round trip.
  */
 const APOSTROPHE_CASE = /^apostrophe in the fragment breaks the upstream HTML round trip/;

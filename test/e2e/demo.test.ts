@@ -103,7 +103,7 @@ describe("the demo app on the reference host", () => {
     expect(JSON.parse(rows[0]!.context_json)).to.deep.equal({ version: 1, records });
     expect(stored.context).to.deep.equal({ version: 1, records });
 
-    // The provider projection, exactly as wire.md (c) writes it.
+    // The provider projection, exactly as docs/wire-format.md, "Provider projection" writes it.
     const projection =
       `Why does [Image: pixel.png; ref=${imageId}] fail after [Terminal: build lines 12-14; ref=terminal_build-1] ` +
       "as in [Review comment: app.ts L12 to L15; ref=review-comment_c42] \n\n" +

@@ -1,4 +1,4 @@
-// Straightforward implementations of wire.md, written from the prose with its own patterns and
+// Straightforward implementations of docs/wire-format.md, written from the prose with its own patterns and
 // no care for speed: the fuzz properties compare the codec with them output for output.
 import type {
   ComposerContextRecord,
@@ -12,12 +12,12 @@ import { asKnownContextRecord, sanitizeComposerContextLabel } from "../../src/co
 // (test/unit/codec/envelope-forging.test.ts); the oracle takes it from the codec and checks the rest.
 import { escapeEnvelopeTags, escapeMarkerPunctuation } from "../../src/codec/escape.js";
 
-/** wire.md §b: the collector's global pattern, and the href grammar. */
+/** docs/wire-format.md, "Reference links": the collector's global pattern, and the href grammar. */
 const LINK = /(!?)\[([^\]\n]{0,512})\]\((t3-context:\/\/v1\/[^\s)]{1,200})\)/g;
 const KIND = /^[a-z][a-z0-9-]{0,39}$/;
 const ID = /^[a-z0-9_-]{1,128}$/i;
 
-/** `collectComposerContextReferences` as wire.md §b states it. */
+/** `collectComposerContextReferences` as docs/wire-format.md, "Reference links" states it. */
 export function oracleReferences(text: string): ContextOccurrence[] {
   return [...text.matchAll(LINK)].flatMap((match) => {
     const parts = match[3]!.slice("t3-context://v1/".length).split("/");
@@ -36,7 +36,7 @@ export function oracleReferences(text: string): ContextOccurrence[] {
   });
 }
 
-/** `toComposerContextId` as wire.md §e states it. */
+/** `toComposerContextId` as docs/wire-format.md, "Ids" states it. */
 export function oracleContextId(producerId: string): string {
   if (/^[a-z0-9_-]{1,128}$/i.test(producerId)) return producerId;
   let slug = producerId.replace(/[^a-z0-9_-]+/gi, "-");
@@ -51,7 +51,7 @@ export function oracleContextId(producerId: string): string {
   return `${slug}-${hex(forward)}${hex(backward)}`;
 }
 
-/** wire.md §c: every `<` that opens or closes a `context` or `t3_context` tag, and its look-alikes. */
+/** docs/wire-format.md, "Provider projection": every `<` that opens or closes a `context` or `t3_context` tag, and its look-alikes. */
 const escapeTags = escapeEnvelopeTags;
 /** docs/security.md: a one-line field's line breaks written as visible escapes. */
 const BREAK_NAMES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\v": "\\v", "\f": "\\f", "\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029" };
@@ -81,7 +81,7 @@ function elementLines(element: ElementDetails): string[] {
   return lines;
 }
 
-/** The table "Bodies" of wire.md §c. */
+/** The table "Bodies" of docs/wire-format.md, "Provider projection". */
 function knownBody(record: KnownContextRecord): string {
   switch (record.kind) {
     case "image":
@@ -121,7 +121,7 @@ const displayName = (kind: string) => {
   return spaced.slice(0, 1).toUpperCase() + spaced.slice(1);
 };
 
-/** `projectComposerContextForProvider` as wire.md §c states it, step by step. */
+/** `projectComposerContextForProvider` as docs/wire-format.md, "Provider projection" states it, step by step. */
 export function oracleProjection(input: { text: string; records: readonly ComposerContextRecord[] }, options: ProjectionOptions = {}): string {
   const occurrences = oracleReferences(input.text);
   if (occurrences.length === 0) return input.text;

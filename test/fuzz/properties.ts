@@ -6,7 +6,7 @@
 // near-miss links, huge strings, lone surrogates and damaged legacy messages (texts.ts).
 // Invariants: nothing throws; failures are typed; projection never lets captured text write an
 // envelope tag; the legacy upgrade is idempotent; round trips hold; the codec equals the
-// straightforward reading of wire.md (oracles.ts) wherever that is cheap to state.
+// straightforward reading of docs/wire-format.md (oracles.ts) wherever that is cheap to state.
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -360,7 +360,7 @@ export const FUZZ_PROPERTIES: readonly FuzzProperty[] = [
       const projected = projectComposerContextForProvider(input, { entryBody });
       const occurrences = collectComposerContextReferences(input.text);
       if (occurrences.length === 0) return assert.ok(projected === input.text, "text without links is returned unchanged");
-      // The user's own text is not escaped (wire.md §c): its tags are counted as they are. Every
+      // The user's own text is not escaped (docs/wire-format.md, "Provider projection"): its tags are counted as they are. Every
       // other tag must be one the envelope wrote for itself.
       const own: string[] = [];
       let cursor = 0;

@@ -10,7 +10,7 @@ import { decodeMessageContextWithEffect, decodeRecordWithEffect } from "../../be
 import { decodeMessageContextByHand, decodeRecordByHand } from "../../bench/hand-written-records.js";
 import { mutated, validRecord } from "../support/record-arbitraries.js";
 
-/** Values at and around every bound and rule of wire.md §a. */
+/** Values at and around every bound and rule of docs/wire-format.md, "Records". */
 const EDGE_VALUES: unknown[] = [
   ...[0, 1, 63, 64, 65, 99, 100, 101, 127, 128, 129, 199, 200, 201, 254, 255, 256, 2047, 2048, 2049]
     .flatMap((length) => ["x".repeat(length), ` ${"x".repeat(length)} `]),

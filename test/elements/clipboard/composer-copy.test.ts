@@ -1,4 +1,4 @@
-// Composer copy and cut (ui.md point 10, wire.md §f): canonical Markdown as text/plain, and the
+// Composer copy and cut (docs/composer.md; docs/wire-format.md, "Clipboard fragment"): canonical Markdown as text/plain, and the
 // fragment of the referenced, clipboard-safe records under the custom type and in text/html.
 import { expect } from "@esm-bundle/chai";
 import { encodeClipboardHtml } from "../../../src/codec/clipboard.js";

@@ -1,4 +1,4 @@
-// Paste into the composer (ui.md points 11 and 12, wire.md §f): the fragment type first, then
+// Paste into the composer (docs/composer.md; docs/wire-format.md, "Clipboard fragment"): the fragment type first, then
 // the HTML flavor, then plain text; records imported, re-fetched, renamed or left unresolved.
 import { expect } from "@esm-bundle/chai";
 import { sendKeys } from "@web/test-runner-commands";
@@ -299,7 +299,7 @@ describe("paste into the composer", () => {
     });
   });
 
-  // wire.md §f: the custom type, then the HTML flavor's attribute, then plain text. A copy puts
+  // docs/wire-format.md, "Clipboard fragment": the custom type, then the HTML flavor's attribute, then plain text. A copy puts
   // the same fragment in both, so only a clipboard whose flavors disagree shows which is read.
   describe("which fragment a paste reads", () => {
     const text = `See ${link(terminal)}`;

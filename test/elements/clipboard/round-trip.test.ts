@@ -1,7 +1,7 @@
 // Every record kind, a custom kind included, survives composer → transcript → composer: copied
 // from a composer, pasted into a second one (another environment), sent, shown in a transcript,
 // copied from there and pasted into a third composer. Its payload comes out identical except
-// where wire.md §f says the import rewrites it: a re-fetched binary's ids, an `element` link
+// where docs/wire-format.md, "Clipboard fragment" says the import rewrites it: a re-fetched binary's ids, an `element` link
 // becoming `preview-annotation`, an annotation's lost geometry (and its screenshot's new id).
 import { expect } from "@esm-bundle/chai";
 import { object, number } from "valibot";

@@ -1,4 +1,4 @@
-// `stash()` / `restore(entry)` (api.md): the entry is `{ version: 1, text, records, createdAt }`,
+// `stash()` / `restore(entry)` (docs/composer.md): the entry is `{ version: 1, text, records, createdAt }`,
 // and restoring goes through the paste importer, replacing the draft.
 import { expect } from "@esm-bundle/chai";
 import { CONTEXT_FRAGMENT_MIME, encodeClipboardFragment } from "../../../src/codec/clipboard.js";

@@ -1,4 +1,4 @@
-// Copying from the transcript (ui.md point 22, wire.md §f): a selection writes canonical
+// Copying from the transcript (docs/composer.md; docs/wire-format.md, "Clipboard fragment"): a selection writes canonical
 // Markdown with chips as links and the fragment of the records it references; the per-message
 // copy button writes both through the async clipboard.
 import { expect } from "@esm-bundle/chai";

@@ -1,4 +1,4 @@
-// Text and HTML dropped into the composer go through the paste importer (ui.md points 11 and
+// Text and HTML dropped into the composer go through the paste importer (docs/composer.md and
 // 12): the t3 fragment is decoded and checked, the rest of the HTML is never parsed, and the
 // text lands at the drop point. A selection dragged inside the editor is moved as it is.
 import { expect } from "@esm-bundle/chai";

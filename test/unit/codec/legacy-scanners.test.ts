@@ -1,4 +1,4 @@
-// Each legacy scanner replaces a pattern that wire.md §d spells out. These properties run the
+// Each legacy scanner replaces a pattern that docs/wire-format.md, "Legacy text" spells out. These properties run the
 // pattern itself as the oracle on inputs built from the characters that matter to it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -50,7 +50,7 @@ describe("parseReviewAttributes equals the attribute pattern", () => {
 });
 
 describe("findReviewBlocks equals the opening and boundary patterns", () => {
-  // wire.md §d step 1, as the patterns it names: an opening is a review tag or a line-start
+  // docs/wire-format.md, "Legacy text" step 1, as the patterns it names: an opening is a review tag or a line-start
   // context block (skipped whole); after a review opening, fence lines and closing tags are
   // the boundaries.
   const OPENINGS =

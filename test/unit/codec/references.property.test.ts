@@ -68,7 +68,7 @@ describe("reference links (properties)", () => {
   });
 });
 
-describe("collectComposerContextReferences equals the link pattern of wire.md §b", () => {
+describe("collectComposerContextReferences equals the link pattern of docs/wire-format.md (Reference links)", () => {
   // The spec's own pattern and href grammar, shared with the fuzz properties.
   const oracle = oracleReferences;
   const KIND = /^[a-z][a-z0-9-]{0,39}$/;
@@ -122,7 +122,7 @@ describe("collectComposerContextReferences equals the link pattern of wire.md §
   });
 });
 
-describe("sanitizeComposerContextLabel equals the formula of wire.md §b", () => {
+describe("sanitizeComposerContextLabel equals the formula of docs/wire-format.md (Reference links)", () => {
   // With the hardening of docs/security.md first: bidi controls and zero-width spaces removed.
   const formula = (label: string, kind: string) =>
     label.replace(/[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g, "").replace(/[[\]\\\r\n]/g, " ").replace(/\s+/g, " ").trim().slice(0, 200) || kind;

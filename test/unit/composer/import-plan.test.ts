@@ -1,4 +1,4 @@
-// The import plan of a paste or a restored stash (wire.md §e and §f, README Decision 3): which
+// The import plan of a paste or a restored stash (docs/wire-format.md, "Ids" and "Clipboard fragment"): which
 // records join under which ids, which binaries are fetched, and how the links change.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -66,7 +66,7 @@ describe("planImport", () => {
     assert.equal(result.text, "[#42](t3-context://v1/ticket/ticket_42-2)");
   });
 
-  it("re-scopes a legacy terminal id (wire.md §e)", () => {
+  it("re-scopes a legacy terminal id (docs/wire-format.md, Ids)", () => {
     const legacy = { ...terminal, contextId: "legacy_terminal_1" };
     const result = plan(`x ${link(legacy)}`, [legacy]);
     assert.deepEqual(result.records, [{ ...legacy, contextId: "terminal_legacy_terminal_1" }]);

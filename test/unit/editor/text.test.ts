@@ -46,7 +46,7 @@ describe("canonical text ⇄ document", () => {
   });
 
   it("cannot keep a \"!\" typed right before a non-image chip: the link grammar reads it as the image form", () => {
-    // The writer never escapes (wire.md §b), so "!" + "[a](…file…)" is the same text as the
+    // The writer never escapes (docs/wire-format.md, "Reference links"), so "!" + "[a](…file…)" is the same text as the
     // image form of that link; parsing it again takes the "!" into the chip.
     const text = `!${link("file", "f1")}`;
     assert.equal(textOfDoc(docFromText(text)), link("file", "f1"));
