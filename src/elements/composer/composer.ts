@@ -17,6 +17,7 @@ import { DraftEvents } from "./draft-events.js";
 import { draftPlugin } from "./draft-state.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
+import { Queue } from "./queue.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Suggestions } from "./suggestions.js";
@@ -55,6 +56,7 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly queue: Queue;
 }
 
 /**
@@ -70,9 +72,9 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
   let weak: WeakRef<Composer> | undefined;
   const live = () => weak?.deref();
   const plugins = composerPlugins({
-    submit: () => {
+    submit: (_view, mod) => {
       const composer = live();
-      if (composer) void composer.sender.send().catch(() => {}); // a failure is reported by `t3-error`
+      if (composer) void composer.queue.submit(mod).catch(() => {}); // a failure is reported by `t3-error`
     },
     activateChip: (_view, pos) => {
       const composer = live();
@@ -123,8 +125,9 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
-  // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
-  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
+  composer.queue = new Queue(composer);
+  // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
+  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
