@@ -143,7 +143,7 @@ describe("<t3-composer> queued follow-ups", () => {
     await type("fix");
     await press("Enter");
     await el.updateComplete;
-    const [{ clientMessageId }] = el.queue as [{ clientMessageId: string }];
+    const { clientMessageId } = el.queue[0]!;
     button(rows(el)[0]!, "queued-edit").focus();
     await press("Enter");
     await el.updateComplete;
@@ -259,9 +259,9 @@ describe("<t3-composer> queued follow-ups", () => {
     const sending = manual.nextSend();
     upload.finish("upload_host_2");
     await sending;
-    const [{ message }] = manual.sends as [{ message: { attachments: unknown[]; context?: { records: { attachmentId?: string }[] } } }];
+    const { message } = manual.sends[0]!;
     expect(message.attachments).to.deep.equal([{ localId: upload.options.localId, attachmentId: "upload_host_2" }]);
-    expect(message.context!.records.map((r) => r.attachmentId)).to.deep.equal(["upload_host_2"]);
+    expect(message.context!.records.map((r) => (r as { attachmentId?: string }).attachmentId)).to.deep.equal(["upload_host_2"]);
   });
 
   it("Ctrl+Enter while busy sends at once with steer: true and leaves the queue alone", async () => {
