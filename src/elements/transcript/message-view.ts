@@ -150,7 +150,7 @@ export class MessageView {
 
   #content(message: TranscriptMessage, deps: Required<RenderDeps>, force: boolean): void {
     const context = resolveMessageContext(message);
-    for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}` });
+    for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}`, cause: problem.cause });
     const tokens = deps.markdown.lex(context.text, { breaks: message.role === "user" });
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
     const previous = this.#basis;
