@@ -12,7 +12,7 @@ import type { ChipAttachmentState, ChipContent, ChipRegistry, ChipSurface } from
 import type { Localizer } from "../../l10n/localizer.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
 import { bindChip, type Action, type MediaItem } from "./actions.js";
-import { attachmentState, isImageAttachment, type AttachmentUrlResolver } from "./attachments.js";
+import { attachmentState, isImageAttachment, type AttachmentUrlResolver } from "./message-attachments.js";
 import type { MarkdownReference } from "./markdown/inline.js";
 import type { ResolvedMessageContext } from "./message-context.js";
 
