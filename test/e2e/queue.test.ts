@@ -28,20 +28,26 @@ async function composerOn(threadId: string): Promise<T3ComposerElement> {
   return el;
 }
 
+/** A busy composer on `threadId` with `texts` queued, each typed and sent with Enter. */
+async function busyWithQueue(threadId: string, texts: string[]): Promise<T3ComposerElement> {
+  const el = await composerOn(threadId);
+  el.busy = true;
+  await focusEnd(el);
+  for (const text of texts) {
+    await type(text);
+    await press("Enter");
+  }
+  await el.updateComplete;
+  return el;
+}
+
 const queuedItems = (el: T3ComposerElement) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="queue"] > li')];
 const stored = (threadId: string) =>
   host.rows<{ client_message_id: string; text: string; steer: number }>("SELECT client_message_id, text, steer FROM messages WHERE thread_id = ? ORDER BY seq", threadId);
 
 describe("queued follow-ups against the reference host", () => {
   it("sends two queued messages in order, exactly once each, through one lost answer (the host went down) and a Retry", async () => {
-    const el = await composerOn("queue-order");
-    el.busy = true;
-    await focusEnd(el);
-    await type("first");
-    await press("Enter");
-    await type("second");
-    await press("Enter");
-    await el.updateComplete;
+    const el = await busyWithQueue("queue-order", ["first", "second"]);
     const [first, second] = el.queue;
     expect(el.queue.map((item) => item.value.text)).to.deep.equal(["first", "second"]);
     expect(first!.clientMessageId).to.match(/^msg_[a-z0-9]{20}$/);
@@ -83,13 +89,7 @@ describe("queued follow-ups against the reference host", () => {
   });
 
   it("waits for busy to turn false again when the host sets it after a queued send", async () => {
-    const el = await composerOn("queue-busy-again");
-    el.busy = true;
-    await focusEnd(el);
-    await type("one");
-    await press("Enter");
-    await type("two");
-    await press("Enter");
+    const el = await busyWithQueue("queue-busy-again", ["one", "two"]);
     // The host starts its agent on each message it gets.
     el.addEventListener("t3-sent", () => (el.busy = true));
     const sent = next(el, "t3-sent");

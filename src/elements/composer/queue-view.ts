@@ -5,7 +5,6 @@
 // focus; the focus follows the item, and the live region says its new position
 // (docs/accessibility.md).
 import { html, nothing, type TemplateResult } from "lit";
-import { repeat } from "lit/directives/repeat.js";
 import { collectComposerContextReferences } from "../../codec/references.js";
 import { resolveChip } from "../../presentation/resolve.js";
 import { fillChip } from "../../presentation/chip-dom.js";
@@ -102,6 +101,6 @@ export function renderQueue(composer: Composer): TemplateResult | typeof nothing
   const items = composer.queue.items;
   if (items.length === 0) return nothing;
   return html`<ol class=${LIST_CLASS} part="queue" aria-label=${composer.host.localizer.text("queueLabel")}>
-    ${repeat(items, (item) => item.clientMessageId, (item, index) => renderItem(composer, item, index, items.length))}
+    ${items.map((item, index) => renderItem(composer, item, index, items.length))}
   </ol>`;
 }
