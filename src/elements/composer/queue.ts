@@ -165,12 +165,13 @@ export class Queue implements ReactiveController {
 
   /** `draft-key` changed: the queue so far stays saved under the old key; the new key's loads. */
   switchKey(next: string | null): void {
+    const had = this.#items.length > 0;
     for (const item of this.#items) this.#composer.uploads.release([...item.entries.values()]);
     this.#items = [];
     this.#loadedKey = null;
     if (next) this.#load(next);
     for (const item of this.#items) this.#composer.uploads.hold(heldOf(item));
-    this.#changed(false);
+    if (had || this.#items.length > 0) this.#changed(false); // nothing queued before or after: no change to tell
     this.#waitForHost();
   }
 
