@@ -279,6 +279,28 @@ describe("<t3-composer> prompt history", () => {
     expect(localStorage.getItem(HISTORY_STORAGE_PREFIX + "clear")).to.equal(null);
   });
 
+  it("an open suggestion list takes ArrowDown before the history does", async () => {
+    const el = await mount({ "draft-key": "h" });
+    el.transport = memoryTransport();
+    el.addEventListener("t3-trigger", (event) => {
+      event.detail.provide(Promise.resolve([{ kind: "mention", value: "src/app.ts" }, { kind: "mention", value: "src/api.ts" }]));
+    });
+    await sendByEnter(el, "one");
+    await sendByEnter(el, "two");
+    await press("ArrowUp");
+    await press("ArrowUp");
+    await press("End");
+    await type(" @src");
+    await frame();
+    await el.updateComplete;
+    const listbox = el.shadowRoot!.querySelector<HTMLElement>('[role="listbox"]')!;
+    expect(listbox.matches(":popover-open")).to.equal(true);
+    await press("ArrowDown"); // the caret is at the very end, but the list is open
+    await el.updateComplete;
+    expect(el.value.text).to.equal("one @src");
+    expect(listbox.querySelector('[aria-selected="true"]')!.textContent).to.include("src/api.ts");
+  });
+
   it("a canceled t3-send enters the history, a failed send does not", async () => {
     const el = await mount({ "draft-key": "events" });
     el.addEventListener("t3-send", (event) => event.preventDefault(), { once: true });
