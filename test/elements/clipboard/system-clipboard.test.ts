@@ -5,9 +5,8 @@
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
-import type { ElementContextRecord } from "../../../src/contract/types.js";
 import { chipsOf, chord, focusEnd, frame, mount, next, record, terminal, unmountAll } from "../composer/helpers.js";
-import { article, centre, chips, cleanup, link, mount as mountTranscript, review, userMessage } from "../transcript/fixtures.js";
+import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, userMessage } from "../transcript/fixtures.js";
 import { clipboard, expectValue, pasteInto } from "./helpers.js";
 
 function withSource(el: HTMLElement): void {
@@ -119,16 +118,9 @@ describe("clipboard through the keyboard", () => {
 // A chip pasted from a copied message shows the label it had where it was copied
 // (docs/clipboard.md, "How records are imported"): an `element` record becomes a preview
 // annotation on paste, whose label the annotation rule would derive from its page title
-// ("Settings") rather than the element's own label ("<SaveButton>").
+// ("Settings") rather than the element's own label ("<Button>").
 describe("labels of pasted chips", () => {
-  const element: ElementContextRecord = {
-    version: 1, contextId: "element_e1", kind: "element", label: "<SaveButton>",
-    pageUrl: "https://app.example.com/settings", pageTitle: "Settings", tagName: "button",
-    selector: "main > button.save", htmlPreview: '<button class="save">Save</button>', componentName: "SaveButton",
-    source: { functionName: "SaveButton", fileName: "src/SaveButton.tsx", lineNumber: 12, columnNumber: 4 },
-    styles: "color: red;",
-  };
-  const pastedLink = "[<SaveButton>](t3-context://v1/preview-annotation/preview-annotation_e1)";
+  const pastedLink = "[<Button>](t3-context://v1/preview-annotation/preview-annotation_e1)";
 
   before(() => executeServerCommand("grant-clipboard"));
   afterEach(() => {
@@ -142,7 +134,7 @@ describe("labels of pasted chips", () => {
     const el = await mountTranscript([message], withSource);
     const paragraph = article(el, "m1").querySelector(".body p")!;
     const source = chips(paragraph).map((chip) => [chip.textContent, chip.getAttribute("aria-label")]);
-    expect(source).to.deep.equal([["<SaveButton>", "Browser element: <SaveButton>"]]);
+    expect(source).to.deep.equal([["<Button>", "Browser element: <Button>"]]);
     document.getSelection()!.setBaseAndExtent(paragraph.firstChild!, 0, paragraph.lastChild!, " now".length);
     await chord("Control", "c");
     const composer = await mount();
@@ -150,14 +142,14 @@ describe("labels of pasted chips", () => {
     await chord("Control", "v");
     await frame();
     expect(composer.value.text).to.equal(`Fix ${pastedLink} now`);
-    expect(chipsOf(composer).map((chip) => chip.textContent)).to.deep.equal(["<SaveButton>"]);
-    expect(chipsOf(composer)[0]!.getAttribute("aria-label")).to.equal("Preview annotation: <SaveButton>");
+    expect(chipsOf(composer).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
+    expect(chipsOf(composer)[0]!.getAttribute("aria-label")).to.equal("Preview annotation: <Button>");
   });
 
   it("Ctrl+C in a composer, Ctrl+V in another: the chip keeps the first composer's label", async () => {
     const a = await mount({ "environment-id": "env-a" });
     a.insertContext(element);
-    expect(chipsOf(a).map((chip) => chip.textContent)).to.deep.equal(["<SaveButton>"]);
+    expect(chipsOf(a).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
     await focusEnd(a);
     await chord("Control", "a");
     await chord("Control", "c");
@@ -166,6 +158,6 @@ describe("labels of pasted chips", () => {
     await chord("Control", "v");
     await frame();
     expect(b.value.text).to.equal(`${pastedLink} `);
-    expect(chipsOf(b).map((chip) => chip.textContent)).to.deep.equal(["<SaveButton>"]);
+    expect(chipsOf(b).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
   });
 });
