@@ -211,8 +211,10 @@ export class Queue implements ReactiveController {
         emit(composer.host, "t3-error", { code: failure.code, message: failure.message, cause: failure.cause ?? failure });
         throw failure;
       });
-      await composer.sender.transmit(messageOf(item), () => {
+      const message = messageOf(item);
+      await composer.sender.transmit(message, () => {
         sent = true;
+        composer.history.sent(message); // a queued message is sent from this composer too
         this.#items = this.#items.filter((other) => other !== item);
         composer.uploads.release([...item.entries.values()]);
       });

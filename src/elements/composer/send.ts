@@ -120,8 +120,9 @@ export class Sender implements ReactiveController {
     return error;
   }
 
-  /** After a send: an empty draft, saved at once (persistence.ts, `sent`). */
-  #clearDraft(): void {
+  /** After a send: the message joins the history, then an empty draft, saved at once (persistence.ts, `sent`). */
+  #clearDraft(message: OutgoingMessage): void {
+    this.#composer.history.sent(message);
     this.#composer.model.replace("", []);
     this.#composer.persistence.sent();
   }
@@ -137,7 +138,7 @@ export class Sender implements ReactiveController {
     const message = outgoingMessage(composer, this.#clientMessageId());
     if (!message) return undefined;
     if (steer) message.steer = true;
-    return this.transmit(message, () => this.#clearDraft());
+    return this.transmit(message, () => this.#clearDraft(message));
   }
 
   /**
