@@ -5,7 +5,7 @@
 import { expect } from "@esm-bundle/chai";
 import { createFetchTransport, type T3ComposerElement } from "../../src/index.js";
 import { BUSY_GRACE_MS } from "../../src/elements/composer/queue.js";
-import { chord, focusEnd, mount, next, press, record, type, unmountAll } from "../elements/composer/helpers.js";
+import { chord, enterEach, focusEnd, mount, next, press, record, type, unmountAll } from "../elements/composer/helpers.js";
 import { startHost, type TestHost } from "../support/host.js";
 import { waitFor } from "./support/frames.js";
 
@@ -33,10 +33,7 @@ async function busyWithQueue(threadId: string, texts: string[]): Promise<T3Compo
   const el = await composerOn(threadId);
   el.busy = true;
   await focusEnd(el);
-  for (const text of texts) {
-    await type(text);
-    await press("Enter");
-  }
+  await enterEach(texts);
   await el.updateComplete;
   return el;
 }

@@ -5,7 +5,7 @@ import { expect } from "@esm-bundle/chai";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
 import { QUEUE_STORAGE_PREFIX } from "../../../src/elements/composer/queue.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { chord, focusEnd, manualTransport, memoryTransport, mention, mount, next, pngFile, press, record, type, unmountAll } from "./helpers.js";
+import { chord, enterEach, focusEnd, manualTransport, memoryTransport, mention, mount, next, pngFile, press, record, type, unmountAll } from "./helpers.js";
 
 const M = "[src/a.ts](t3-context://v1/mention/mention_src-a-ts)";
 
@@ -18,10 +18,7 @@ const announcement = (el: T3ComposerElement) => el.shadowRoot!.querySelector('[r
 async function queued(texts: string[], attributes: Record<string, string> = {}): Promise<T3ComposerElement> {
   const el = await mount({ busy: "", ...attributes });
   await focusEnd(el);
-  for (const text of texts) {
-    await type(text);
-    await press("Enter");
-  }
+  await enterEach(texts);
   await el.updateComplete;
   return el;
 }
