@@ -4,7 +4,7 @@
 import { asKnownContextRecord } from "../contract/kinds.js";
 import { ELEMENT_TEXT_MAX, REVIEW_DIFF_MAX, REVIEW_TEXT_MAX, TERMINAL_TEXT_MAX } from "../contract/limits.js";
 import type { ComposerContextRecord, ElementDetails } from "../contract/types.js";
-import { redactSecrets, type RedactionResult } from "./redact.js";
+import { checkRedactionResult, redactSecrets, type RedactionResult } from "./redact.js";
 
 /** What redacts one text: `redactSecrets` with some rules, or a host's own function. */
 export type TextRedactor = (text: string) => RedactionResult;
@@ -21,10 +21,7 @@ export interface RedactedRecord {
  * secret shown.
  */
 function field(redact: TextRedactor, text: string, max: number, count: { hidden: number }): string {
-  const result = redact(text);
-  if (typeof result?.text !== "string" || !Array.isArray(result.hits)) {
-    throw new TypeError(`redactor: must return { text: string, hits: array }, got ${String(result)}`);
-  }
+  const result = checkRedactionResult(redact(text));
   count.hidden += result.hits.length;
   return result.text.length > max ? result.text.slice(0, max) : result.text;
 }

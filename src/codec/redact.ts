@@ -53,6 +53,17 @@ export function checkRedactionRules(rules: unknown, where: string): readonly Red
   return Object.freeze([...(rules as RedactionRule[])]);
 }
 
+/**
+ * What a host's redactor function returned, checked: `{ text: string, hits: array }`. Anything
+ * else is the host's mistake and throws a TypeError naming it (never the text unredacted).
+ * @internal
+ */
+export function checkRedactionResult(result: unknown): RedactionResult {
+  const { text, hits } = (result ?? {}) as Partial<RedactionResult>;
+  if (typeof text !== "string" || !Array.isArray(hits)) throw new TypeError(`redactor: must return { text: string, hits: array }, got ${String(result)}`);
+  return result as RedactionResult;
+}
+
 /** The spans every rule finds: the first capture group when it took part, else the whole match. */
 function findSpans(text: string, rules: readonly RedactionRule[]): RedactionHit[] {
   const spans: { hit: RedactionHit; order: number }[] = [];

@@ -78,6 +78,22 @@ export interface T3Strings {
   sizeMegabytes: string;
   sizeGigabytes: string;
   sizeTerabytes: string;
+  // Secrets (docs/secrets.md): the redactor's chip suffix, hint, reveal menu and announcements.
+  /** A chip's suffix when the redactor hid secrets in its record. `{count}`: how many. */
+  secretsHidden: Message;
+  /** The tooltip and description of a chip whose secrets can be revealed. */
+  secretsRevealHint: string;
+  /** The reveal menu's text. `{name}`: the chip's name, `{count}`: how many were hidden. */
+  revealQuestion: Message;
+  /** The reveal menu's buttons. */
+  reveal: string;
+  keepHidden: string;
+  /** Announced when captured text entered with secrets hidden. `{name}`: the chip's name. */
+  secretsHiddenAnnouncement: Message;
+  /** Announced when a paste inserted inline had secrets hidden. */
+  secretsHiddenInPaste: Message;
+  /** Announced after Reveal. `{name}`: the chip's name. */
+  secretsRevealed: Message;
 }
 
 /** A key of the table. */
@@ -126,6 +142,18 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   sizeMegabytes: "{size} MB",
   sizeGigabytes: "{size} GB",
   sizeTerabytes: "{size} TB",
+  // Secrets (docs/secrets.md).
+  secretsHidden: { one: "1 secret hidden", other: "{count} secrets hidden" },
+  secretsRevealHint: "Secrets were hidden. Click the chip (or select it and press Enter) to reveal them.",
+  revealQuestion: {
+    one: "1 secret in {name} was hidden. Reveal it? It will be sent as it was captured.",
+    other: "{count} secrets in {name} were hidden. Reveal them? They will be sent as they were captured.",
+  },
+  reveal: "Reveal",
+  keepHidden: "Keep hidden",
+  secretsHiddenAnnouncement: { one: "Hid 1 secret in {name}.", other: "Hid {count} secrets in {name}." },
+  secretsHiddenInPaste: { one: "Hid 1 secret in the pasted text.", other: "Hid {count} secrets in the pasted text." },
+  secretsRevealed: { one: "Revealed 1 secret in {name}.", other: "Revealed {count} secrets in {name}." },
 });
 
 /** The keys, in table order. */

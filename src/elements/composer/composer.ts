@@ -17,6 +17,7 @@ import { DraftEvents } from "./draft-events.js";
 import { draftPlugin } from "./draft-state.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
+import { Redactions, type ComposerRedactor } from "./redaction.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Suggestions } from "./suggestions.js";
@@ -39,6 +40,9 @@ export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
   readonly canEdit: boolean;
   /** The strings the composer shows and announces (docs/localization.md). */
   readonly localizer: Localizer;
+  /** `redact` (`"off"`: no redaction) and `redactor` (docs/secrets.md). */
+  readonly redact: string | null;
+  readonly redactor: ComposerRedactor | undefined;
 }
 
 export interface Composer {
@@ -55,6 +59,7 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly redactions: Redactions;
 }
 
 /**
@@ -123,12 +128,13 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
+  composer.redactions = new Redactions(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions]) composer.model.observe(observer);
+  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.redactions]) composer.model.observe(observer);
   bind(composer);
   return composer;
 }
