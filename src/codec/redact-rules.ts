@@ -18,9 +18,6 @@ export interface RedactionRule {
   readonly pattern: RegExp;
 }
 
-/** A character before which a word-like token cannot start. */
-const NOT_AFTER_WORD = "(?<![\\w-])";
-
 /** The built-in rules, most specific first: where two rules find the same span, the first names it. */
 export const SECRET_RULES: readonly RedactionRule[] = Object.freeze(
   [
@@ -30,7 +27,7 @@ export const SECRET_RULES: readonly RedactionRule[] = Object.freeze(
     { id: "aws-access-key", pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])/ },
     // Google Cloud API keys: `AIza` and 35 URL-safe characters. Google Cloud, "Manage API keys":
     // https://cloud.google.com/docs/authentication/api-keys
-    { id: "google-api-key", pattern: new RegExp(`${NOT_AFTER_WORD}AIza[\\w-]{35}(?![\\w-])`) },
+    { id: "google-api-key", pattern: /(?<![\w-])AIza[\w-]{35}(?![\w-])/ },
     // GitHub tokens: `ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` and 36 or more letters and digits, and
     // fine-grained personal tokens `github_pat_…`. GitHub Docs, "About authentication to GitHub",
     // "GitHub's token formats":
@@ -39,10 +36,10 @@ export const SECRET_RULES: readonly RedactionRule[] = Object.freeze(
     // GitLab tokens: a `gl…-` prefix per token type (`glpat-` personal, `gldt-` deploy, `glrt-`
     // runner, `glptt-` pipeline trigger…) and 20 or more characters. GitLab Docs, "GitLab token
     // overview", "Token prefixes": https://docs.gitlab.com/security/tokens/#token-prefixes
-    { id: "gitlab-token", pattern: new RegExp(`${NOT_AFTER_WORD}gl(?:pat|dt|rt|ptt|ft|oas|cbt|soat|agent|imt|wt)-[\\w-]{20,}(?:\\.[\\w-]+)*`) },
+    { id: "gitlab-token", pattern: /(?<![\w-])gl(?:pat|dt|rt|ptt|ft|oas|cbt|soat|agent|imt|wt)-[\w-]{20,}(?:\.[\w-]+)*/ },
     // Slack tokens: `xoxb-` bot, `xoxp-` user, `xoxa-`/`xoxr-`/`xoxe-`… and `xapp-` app-level
     // tokens. Slack API, "Token types": https://api.slack.com/concepts/token-types
-    { id: "slack-token", pattern: new RegExp(`${NOT_AFTER_WORD}(?:xox[abeoprs]|xapp)-[A-Za-z0-9-]{10,}`) },
+    { id: "slack-token", pattern: /(?<![\w-])(?:xox[abeoprs]|xapp)-[A-Za-z0-9-]{10,}/ },
     // npm access tokens: `npm_` and 36 letters and digits. npm Docs, "About access tokens":
     // https://docs.npmjs.com/about-access-tokens
     { id: "npm-token", pattern: /(?<!\w)npm_[A-Za-z0-9]{36}(?!\w)/ },
@@ -55,7 +52,7 @@ export const SECRET_RULES: readonly RedactionRule[] = Object.freeze(
     // JSON Web Tokens: three base64url parts joined by dots, the header a JSON object (`eyJ` is
     // how `{"` encodes). RFC 7519 section 3 and RFC 7515 section 7.1 (compact serialization):
     // https://www.rfc-editor.org/rfc/rfc7519#section-3
-    { id: "jwt", pattern: new RegExp(`${NOT_AFTER_WORD}eyJ[\\w-]{8,}\\.[\\w-]{8,}\\.[\\w-]*`) },
+    { id: "jwt", pattern: /(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/ },
     // Bearer credentials: `Bearer <b64token>` (RFC 6750, section 2.1). The token must hold a
     // digit, so that "bearer of bad news" stays: https://www.rfc-editor.org/rfc/rfc6750#section-2.1
     { id: "bearer", pattern: /(?<![\w-])[Bb]earer[ \t]+(?=[A-Za-z_.~+/-]*\d)([\w.~+/-]{8,}=*)/ },

@@ -19,11 +19,6 @@ export interface RedactionResult {
 /** A rule id: what may stand in a marker. */
 const RULE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** The marker a hidden span becomes. */
-export function redactionMarker(rule: string): string {
-  return `[redacted: ${rule}]`;
-}
-
 /** Every rule's pattern, global and with match indices, made once per pattern. */
 const scanners = new WeakMap<RegExp, RegExp>();
 
@@ -39,18 +34,16 @@ function scannerOf(pattern: RegExp): RegExp {
 
 /**
  * Checks a rule list a caller gives (`composer.redactor`, `redactSecrets`): misuse throws a
- * TypeError naming the bad value. Returns the list, frozen.
+ * TypeError naming the bad value.
+ * @internal
  */
 export function checkRedactionRules(rules: unknown, where: string): readonly RedactionRule[] {
   if (!Array.isArray(rules)) throw new TypeError(`${where}: rules must be an array, got ${String(rules)}`);
-  for (const [index, rule] of rules.entries()) {
-    const { id, pattern } = (rule ?? {}) as Partial<RedactionRule>;
-    if (typeof id !== "string" || !RULE_ID.test(id)) {
-      throw new TypeError(`${where}: rules[${index}].id must be lowercase letters, digits and "-" (at most 64), got ${JSON.stringify(id)}`);
-    }
-    if (!(pattern instanceof RegExp)) throw new TypeError(`${where}: rules[${index}].pattern must be a RegExp, got ${String(pattern)}`);
-  }
-  return Object.freeze([...(rules as RedactionRule[])]);
+  rules.forEach((rule: Partial<RedactionRule> | null, index) => {
+    const bad = !RULE_ID.test(String(rule?.id)) ? `id ${JSON.stringify(rule?.id)}` : !(rule?.pattern instanceof RegExp) ? `pattern ${String(rule?.pattern)}` : "";
+    if (bad) throw new TypeError(`${where}: rules[${index}] has a bad ${bad} (an id is a-z, 0-9 and -; a pattern a RegExp)`);
+  });
+  return rules as RedactionRule[];
 }
 
 /**
@@ -64,40 +57,35 @@ export function checkRedactionResult(result: unknown): RedactionResult {
   return result as RedactionResult;
 }
 
-/** The spans every rule finds: the first capture group when it took part, else the whole match. */
-function findSpans(text: string, rules: readonly RedactionRule[]): RedactionHit[] {
-  const spans: { hit: RedactionHit; order: number }[] = [];
-  rules.forEach(({ id, pattern }, order) => {
-    for (const match of text.matchAll(scannerOf(pattern))) {
-      const [start, end] = match.indices?.[1] ?? match.indices![0]!;
-      if (end > start) spans.push({ hit: { rule: id, start, end }, order });
-    }
-  });
-  // Earlier spans first; at the same start, the rule that comes first in the list names it.
-  spans.sort((a, b) => a.hit.start - b.hit.start || a.order - b.order);
-  return spans.map((span) => span.hit);
-}
-
 /**
  * Hides the secrets `rules` find in `text` (default: the built-in `SECRET_RULES`). Each span
  * becomes `[redacted: <rule id>]`; spans that overlap become one, named by the earliest (so no
- * tail of a secret stays visible). `hits` give each span's place in `text` as it was given.
- * Running it again on its own output changes nothing for the built-in rules.
+ * tail of a secret stays visible), at the same start by the rule listed first. `hits` give each
+ * span's place in `text` as it was given. Running it again on its own output changes nothing
+ * for the built-in rules.
  */
 export function redactSecrets(text: string, rules: readonly RedactionRule[] = SECRET_RULES): RedactionResult {
   if (typeof text !== "string") throw new TypeError(`redactSecrets: text must be a string, got ${typeof text}`);
-  if (rules !== SECRET_RULES) checkRedactionRules(rules, "redactSecrets");
+  const spans: RedactionHit[] = [];
+  for (const { id, pattern } of checkRedactionRules(rules, "redactSecrets")) {
+    for (const match of text.matchAll(scannerOf(pattern))) {
+      // The first capture group when it took part, else the whole match.
+      const [start, end] = match.indices![1] ?? match.indices![0]!;
+      if (end > start) spans.push({ rule: id, start, end });
+    }
+  }
+  // A stable sort: at the same start, the rule that comes first in the list stays first.
+  spans.sort((a, b) => a.start - b.start);
   const hits: RedactionHit[] = [];
-  for (const span of findSpans(text, rules)) {
+  let out = "";
+  for (const span of spans) {
     const last = hits.at(-1);
     if (last && span.start < last.end) hits[hits.length - 1] = { ...last, end: Math.max(last.end, span.end) };
     else hits.push(span);
   }
-  if (hits.length === 0) return { text, hits };
-  let out = "";
   let at = 0;
   for (const hit of hits) {
-    out += text.slice(at, hit.start) + redactionMarker(hit.rule);
+    out += text.slice(at, hit.start) + `[redacted: ${hit.rule}]`;
     at = hit.end;
   }
   return { text: out + text.slice(at), hits };

@@ -83,16 +83,13 @@ export interface T3Strings {
   secretsHidden: Message;
   /** The tooltip and description of a chip whose secrets can be revealed. */
   secretsRevealHint: string;
-  /** The reveal menu's text. `{name}`: the chip's name, `{count}`: how many were hidden. */
+  /** The reveal menu's question. `{count}`: how many were hidden. */
   revealQuestion: Message;
-  /** The reveal menu's buttons. */
+  /** The reveal menu's button (its other button is `cancel`). */
   reveal: string;
-  keepHidden: string;
-  /** Announced when captured text entered with secrets hidden. `{name}`: the chip's name. */
+  /** Announced when captured text entered with secrets hidden (after what the insertion says). */
   secretsHiddenAnnouncement: Message;
-  /** Announced when a paste inserted inline had secrets hidden. */
-  secretsHiddenInPaste: Message;
-  /** Announced after Reveal. `{name}`: the chip's name. */
+  /** Announced after Reveal. */
   secretsRevealed: Message;
 }
 
@@ -146,14 +143,12 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   secretsHidden: { one: "1 secret hidden", other: "{count} secrets hidden" },
   secretsRevealHint: "Secrets were hidden. Click the chip (or select it and press Enter) to reveal them.",
   revealQuestion: {
-    one: "1 secret in {name} was hidden. Reveal it? It will be sent as it was captured.",
-    other: "{count} secrets in {name} were hidden. Reveal them? They will be sent as they were captured.",
+    one: "Reveal the hidden secret? It will be sent as it was captured.",
+    other: "Reveal the {count} hidden secrets? They will be sent as they were captured.",
   },
   reveal: "Reveal",
-  keepHidden: "Keep hidden",
-  secretsHiddenAnnouncement: { one: "Hid 1 secret in {name}.", other: "Hid {count} secrets in {name}." },
-  secretsHiddenInPaste: { one: "Hid 1 secret in the pasted text.", other: "Hid {count} secrets in the pasted text." },
-  secretsRevealed: { one: "Revealed 1 secret in {name}.", other: "Revealed {count} secrets in {name}." },
+  secretsHiddenAnnouncement: { one: "Hid 1 secret.", other: "Hid {count} secrets." },
+  secretsRevealed: { one: "Revealed 1 secret.", other: "Revealed {count} secrets." },
 });
 
 /** The keys, in table order. */

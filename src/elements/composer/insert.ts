@@ -49,7 +49,7 @@ export function insertContext(composer: Composer, input: unknown, options: Inser
     const tr = insertChip(composer.model.state.tr, chip, pos).setMeta(draftKey, { add: [{ record }] } satisfies DraftUpdate);
     const said = composer.events.announcement;
     composer.model.edit(tr);
-    composer.redactions.announceHidden(said, hidden, record.contextId);
+    composer.redactions.announceHidden(said, hidden);
   });
 }
 

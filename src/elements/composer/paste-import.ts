@@ -137,7 +137,7 @@ function pasteAsFile(composer: Composer, text: string, event: ImportEvent): void
   insertChip(tr, chip, inlinePosition(tr.doc, tr.selection.from));
   // It joins (and starts uploading) with its chip.
   composer.model.edit(tr.setMeta(draftKey, { add: [{ record, entry }] }));
-  composer.redactions.announceHidden(said, redacted.hidden, record.contextId);
+  composer.redactions.announceHidden(said, redacted.hidden);
 }
 
 /**

@@ -58,7 +58,7 @@ import "../chip-events.js";
  * @csspart confirm-remove - Its remove button.
  * @csspart reveal - The menu of a chip whose secrets were hidden (docs/secrets.md).
  * @csspart reveal-confirm - Its Reveal button.
- * @csspart reveal-cancel - Its Keep hidden button.
+ * @csspart reveal-cancel - Its Cancel button.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
  *

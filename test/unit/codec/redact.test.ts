@@ -127,8 +127,8 @@ describe("redactSecrets: the built-in rules", () => {
   });
 
   it("throws a TypeError naming a bad rule", () => {
-    assert.throws(() => redactSecrets("x", [{ id: "Bad Id", pattern: /x/ }]), { name: "TypeError", message: /rules\[0\]\.id .*"Bad Id"/ });
-    assert.throws(() => redactSecrets("x", [{ id: "ok", pattern: "x" as unknown as RegExp }]), { name: "TypeError", message: /rules\[0\]\.pattern must be a RegExp, got x/ });
+    assert.throws(() => redactSecrets("x", [{ id: "Bad Id", pattern: /x/ }]), { name: "TypeError", message: /rules\[0\] has a bad id "Bad Id"/ });
+    assert.throws(() => redactSecrets("x", [{ id: "ok", pattern: "x" as unknown as RegExp }]), { name: "TypeError", message: /rules\[0\] has a bad pattern x/ });
     assert.throws(() => redactSecrets(42 as unknown as string), { name: "TypeError", message: /text must be a string, got number/ });
   });
 
