@@ -78,7 +78,7 @@ export {
   encodeClipboardFragment,
   encodeClipboardHtml,
 } from "./clipboard.js";
-export { normalizeMessageAttachments } from "./attachments.js";
+export { normalizeMessageAttachments } from "./attachment-rebinding.js";
 export { redactSecrets } from "./redact.js";
 export type { RedactionHit, RedactionResult } from "./redact.js";
 export { SECRET_RULES } from "./redact-rules.js";
