@@ -170,6 +170,24 @@ describe("<t3-composer> secrets: Reveal", () => {
     expect(recordsOf(el)[0]).to.deep.include({ text: redactedTerminalText });
   });
 
+  it("keeps Reveal for a chip whose removal was undone", async () => {
+    const el = await mount();
+    el.insertContext(secretTerminal);
+    await focusEnd(el);
+    await press("Backspace"); // the trailing space
+    await press("Backspace"); // the chip
+    await frame();
+    expect(chipsOf(el)).to.have.length(0);
+    await chord("Control", "z"); // both Backspaces: one undo step
+    await frame();
+    expect(el.value.text).to.equal(`[build lines 3-4](t3-context://v1/terminal/terminal_t1) `);
+    expect(chipsOf(el)[0]!.getAttribute("aria-description")).to.equal("Secrets were hidden. Click the chip (or select it and press Enter) to reveal them.");
+    await activateLastChip(el);
+    await press("Enter");
+    await el.updateComplete;
+    expect(recordsOf(el)).to.deep.equal([secretTerminal]);
+  });
+
   it("sends the redacted record, and after Reveal the original", async () => {
     const transport = memoryTransport();
     const el = await mount();
