@@ -27,8 +27,11 @@ export {
   parseComposerContextHref,
   producerIdFromComposerContextId,
   projectComposerContextForProvider,
+  redactContextRecord,
+  redactSecrets,
   replaceComposerContextReferences,
   resolveUserMessageContext,
+  SECRET_RULES,
   sanitizeComposerContextLabel,
   serializeLegacyContextMessage,
   toComposerContextId,
@@ -48,7 +51,12 @@ export type {
   Issue,
   MessageContext,
   ProjectionOptions,
+  RedactedRecord,
+  RedactionHit,
+  RedactionResult,
+  RedactionRule,
   ResolvedUserMessageContext,
+  TextRedactor,
   UpgradedLegacyContext,
 } from "./codec/index.js";
 
@@ -62,6 +70,7 @@ export type {
   Suggestion,
 } from "./elements/composer/types.js";
 export type { CustomContextPayloads, InsertableContextRecord, InsertableCustomRecord } from "./elements/composer/insertable.js";
+export type { ComposerRedactor } from "./elements/composer/redaction.js";
 export type {
   ComposerChangeDetail,
   ComposerContextDetail,

@@ -79,3 +79,9 @@ export {
   encodeClipboardHtml,
 } from "./clipboard.js";
 export { normalizeMessageAttachments } from "./attachment-rebinding.js";
+export { redactSecrets } from "./redact.js";
+export type { RedactionHit, RedactionResult } from "./redact.js";
+export { SECRET_RULES } from "./redact-rules.js";
+export type { RedactionRule } from "./redact-rules.js";
+export { redactContextRecord } from "./redact-record.js";
+export type { RedactedRecord, TextRedactor } from "./redact-record.js";

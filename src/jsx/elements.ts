@@ -6,7 +6,7 @@ import type { T3TranscriptElement } from "../elements/transcript/t3-transcript.j
 
 /** The properties of `<t3-composer>` a template may set. */
 export type ComposerProperties = Partial<
-  Pick<T3ComposerElement, "placeholder" | "disabled" | "readOnly" | "name" | "draftKey" | "environmentId" | "threadId" | "longPasteThreshold" | "value" | "registry" | "transport">
+  Pick<T3ComposerElement, "placeholder" | "disabled" | "readOnly" | "name" | "draftKey" | "environmentId" | "threadId" | "longPasteThreshold" | "redact" | "redactor" | "value" | "registry" | "transport">
 >;
 
 /** The properties of `<t3-transcript>` a template may set. */

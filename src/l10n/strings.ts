@@ -97,6 +97,19 @@ export interface T3Strings {
   queueMovedAnnouncement: string;
   /** Announced when a queued message is removed. */
   queueRemovedAnnouncement: string;
+  // Secrets (docs/secrets.md): the redactor's chip suffix, hint, reveal menu and announcements.
+  /** A chip's suffix when the redactor hid secrets in its record. `{count}`: how many. */
+  secretsHidden: Message;
+  /** The tooltip and description of a chip whose secrets can be revealed. */
+  secretsRevealHint: string;
+  /** The reveal menu's question. `{count}`: how many were hidden. */
+  revealQuestion: Message;
+  /** The reveal menu's button (its other button is `cancel`). */
+  reveal: string;
+  /** Announced when captured text entered with secrets hidden (after what the insertion says). */
+  secretsHiddenAnnouncement: Message;
+  /** Announced after Reveal. */
+  secretsRevealed: Message;
 }
 
 /** A key of the table. */
@@ -157,6 +170,16 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   queueAddedAnnouncement: "Queued, {position} of {count}.",
   queueMovedAnnouncement: "Moved to {position} of {count}.",
   queueRemovedAnnouncement: "Removed from the queue.",
+  // Secrets (docs/secrets.md).
+  secretsHidden: { one: "1 secret hidden", other: "{count} secrets hidden" },
+  secretsRevealHint: "Secrets were hidden. Click the chip (or select it and press Enter) to reveal them.",
+  revealQuestion: {
+    one: "Reveal the hidden secret? It will be sent as it was captured.",
+    other: "Reveal the {count} hidden secrets? They will be sent as they were captured.",
+  },
+  reveal: "Reveal",
+  secretsHiddenAnnouncement: { one: "Hid 1 secret.", other: "Hid {count} secrets." },
+  secretsRevealed: { one: "Revealed 1 secret.", other: "Revealed {count} secrets." },
 });
 
 /** The keys, in table order. */

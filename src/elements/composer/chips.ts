@@ -12,6 +12,7 @@ import type { ChipSurface } from "../../presentation/types.js";
 import { chipState } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
+import { drawRedaction } from "./reveal-menu.js";
 import { draftOf, liveAttachment, liveRecord } from "./draft-state.js";
 
 export class ChipIndex implements ChipPainter, ReactiveController, DraftObserver {
@@ -95,4 +96,5 @@ export function drawChip(composer: Composer, dom: HTMLElement, attrs: ChipAttrs)
     dom.title = strings.text("uploadRetryHint");
     dom.setAttribute("aria-description", dom.title);
   }
+  drawRedaction(composer, dom, attrs.contextId, record, entry?.status === "failed");
 }

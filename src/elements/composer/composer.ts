@@ -19,6 +19,7 @@ import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
 import { Queue } from "./queue.js";
+import { Redactions, type ComposerRedactor } from "./redaction.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Suggestions } from "./suggestions.js";
@@ -41,6 +42,9 @@ export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
   readonly canEdit: boolean;
   /** The strings the composer shows and announces (docs/localization.md). */
   readonly localizer: Localizer;
+  /** `redact` (`"off"`: no redaction) and `redactor` (docs/secrets.md). */
+  readonly redact: string | null;
+  readonly redactor: ComposerRedactor | undefined;
 }
 
 export interface Composer {
@@ -59,6 +63,7 @@ export interface Composer {
   readonly transportErrors: TransportErrors;
   readonly history: PromptHistory;
   readonly queue: Queue;
+  readonly redactions: Redactions;
 }
 
 /**
@@ -130,12 +135,13 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.transportErrors = new TransportErrors(composer);
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
+  composer.redactions = new Redactions(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history]) composer.model.observe(observer);
+  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions]) composer.model.observe(observer);
   bind(composer);
   return composer;
 }

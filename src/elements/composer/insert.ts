@@ -35,18 +35,21 @@ function defaultLabel(composer: Composer, record: ComposerContextRecord): string
 export function insertContext(composer: Composer, input: unknown, options: InsertContextOptions = {}): void {
   const decoded = decodeRecord(input);
   if ("problem" in decoded) throw new TypeError(`insertContext: not a valid v1 context record: ${decoded.problem}`);
-  const record = decoded.record;
   if (options === null || typeof options !== "object") throw new TypeError(`insertContext: options must be an object, got ${String(options)}`);
   if (options.label !== undefined && typeof options.label !== "string") throw new TypeError(`insertContext: label must be a string, got ${typeof options.label}`);
   const at = options.at ?? "cursor";
   if (at !== "cursor" && at !== "end") throw new TypeError(`insertContext: at must be "cursor" or "end", got ${JSON.stringify(at)}`);
+  // Its captured text is redacted as it joins (redaction.ts).
+  const { record, hidden } = composer.redactions.record(decoded.record);
   const label = sanitizeComposerContextLabel(options.label ?? defaultLabel(composer, record), record.kind);
   const chip = createChip({ kind: record.kind, contextId: record.contextId, label });
   keepingFocus(composer, () => {
     const pos = insertionPoint(composer, at);
     // A record the draft holds stays as it is; a new one joins with its chip (draft-state.ts).
     const tr = insertChip(composer.model.state.tr, chip, pos).setMeta(draftKey, { add: [{ record }] } satisfies DraftUpdate);
+    const said = composer.events.announcement;
     composer.model.edit(tr);
+    composer.redactions.announceHidden(said, hidden);
   });
 }
 

@@ -98,7 +98,9 @@ function importTransaction(composer: Composer, { at }: ImportEvent): Transaction
 export function pasteText(composer: Composer, text: string, fragment: ClipboardFragment | null, event = PASTE): void {
   const known = composer.model.draft.records;
   const held = (contextId: string) => known.get(contextId) ?? composer.uploads.imports.get(contextId)?.record;
-  const plan = prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
+  // Captured text is redacted as it enters: the pasted text and the records that join (redaction.ts).
+  const { plan, hidden } = composer.redactions.paste(prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held));
+  const said = composer.events.announcement;
   const { pieces, chips } = pastePieces(plan.text);
   const refused = pasteLimitMessage(plan.text.length, chips);
   if (refused) {
@@ -110,23 +112,32 @@ export function pasteText(composer: Composer, text: string, fragment: ClipboardF
   const tr = importTransaction(composer, event).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
   if (pieces.length > 1) {
     // A large paste: a piece per task, one undo step in all (paste-chunks.ts).
-    void insertInPieces(composer, pieces, tr, event.uiEvent).then(() => startFetches(composer, plan));
+    void insertInPieces(composer, pieces, tr, event.uiEvent).then(() => {
+      startFetches(composer, plan);
+      composer.redactions.announceHidden(said, hidden);
+    });
     return;
   }
   // One undo step of its own, as a host's insertion is: typing right after a paste does not
   // undo the paste with it.
   composer.model.edit(tr.replaceSelection(sliceFromText(plan.text)).setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
   startFetches(composer, plan);
+  composer.redactions.announceHidden(said, hidden);
 }
 
 /** A long plain-text paste (or drop) becomes a text file attached over the selection. */
 function pasteAsFile(composer: Composer, text: string, event: ImportEvent): void {
-  const { record, entry } = attachmentFromFile(new File([text], LONG_PASTE_FILE_NAME, { type: LONG_PASTE_MIME_TYPE }));
+  // Redacted before the bytes are made, so that what uploads never held the secrets (redaction.ts).
+  const redacted = composer.redactions.text(text, false);
+  const { record, entry } = attachmentFromFile(new File([redacted.text], LONG_PASTE_FILE_NAME, { type: LONG_PASTE_MIME_TYPE }));
+  if (redacted.hidden > 0) composer.redactions.keepFile(record.contextId, new File([text], LONG_PASTE_FILE_NAME, { type: LONG_PASTE_MIME_TYPE }), redacted.hidden);
+  const said = composer.events.announcement;
   const tr = importTransaction(composer, event).deleteSelection();
   const chip = createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.name, record.kind) });
   insertChip(tr, chip, inlinePosition(tr.doc, tr.selection.from));
   // It joins (and starts uploading) with its chip.
   composer.model.edit(tr.setMeta(draftKey, { add: [{ record, entry }] }));
+  composer.redactions.announceHidden(said, redacted.hidden);
 }
 
 /**

@@ -14,6 +14,8 @@ import { retryAttachment } from "./activate.js";
 import { createComposer, type Composer } from "./composer.js";
 import { draftAttachments } from "./draft-attachments.js";
 import { liveRecords } from "./draft-state.js";
+import { checkRedactor, type ComposerRedactor } from "./redaction.js";
+import { revealMenuStyles } from "./reveal-menu.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
 import type { ComposerQueuedMessage } from "./queue-item.js";
@@ -66,6 +68,9 @@ import "../chip-events.js";
  * @csspart queued-up - The button that moves a queued message up.
  * @csspart queued-down - The button that moves a queued message down.
  * @csspart queued-remove - The button that removes a queued message.
+ * @csspart reveal - The menu of a chip whose secrets were hidden (docs/secrets.md).
+ * @csspart reveal-confirm - Its Reveal button.
+ * @csspart reveal-cancel - Its Cancel button.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
  *
@@ -105,7 +110,7 @@ import "../chip-events.js";
  * @event t3-queue-change - The queued follow-ups changed: `detail.queue`, head first.
  */
 export class T3ComposerElement extends LitElement {
-  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles];
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles, revealMenuStyles];
   static formAssociated = true;
 
   static override properties = {
@@ -117,6 +122,7 @@ export class T3ComposerElement extends LitElement {
     environmentId: { type: String, attribute: "environment-id" },
     threadId: { type: String, attribute: "thread-id" },
     longPasteThreshold: { type: Number, attribute: "long-paste-threshold" },
+    redact: { type: String },
     registry: { attribute: false },
     transport: { attribute: false, noAccessor: true },
     busy: { type: Boolean, reflect: true, noAccessor: true },
@@ -142,6 +148,9 @@ export class T3ComposerElement extends LitElement {
    * `long-paste-threshold`; default 4000). Ctrl/⌘+Shift+V pastes it inline anyway.
    */
   declare longPasteThreshold: number | null;
+  /** `redact="off"` turns the secret redactor off (docs/secrets.md); any other value, or none, leaves it on. */
+  declare redact: string | null;
+  #redactor: ComposerRedactor | undefined = undefined;
   #registry: ChipRegistry = chipRegistry;
   readonly #composer: Composer;
   readonly #strings = new StringsController(this, () => this.#stringsChanged());
@@ -159,6 +168,7 @@ export class T3ComposerElement extends LitElement {
     this.environmentId = null;
     this.threadId = null;
     this.longPasteThreshold = null;
+    this.redact = null;
     this.#composer = createComposer(this, this.attachInternals());
   }
 
@@ -174,6 +184,19 @@ export class T3ComposerElement extends LitElement {
     assertChipRegistry(registry);
     // lit wraps this accessor (the `registry` reactive property) so that `updated` sees the change.
     this.#registry = registry;
+  }
+
+  /**
+   * What hides secrets in captured text (docs/secrets.md): a function `(text) => { text, hits }`,
+   * `{ rules }` to replace the built-in rules, or `{ rules, extend: true }` to add to them.
+   * Default: the built-in `SECRET_RULES`. Throws a `TypeError` naming a bad value.
+   */
+  get redactor(): ComposerRedactor | undefined {
+    return this.#redactor;
+  }
+
+  set redactor(redactor: ComposerRedactor | undefined) {
+    this.#redactor = checkRedactor(redactor);
   }
 
   /** The draft: canonical text, plus `context` when the text references a record. Setting it replaces the draft. */
