@@ -68,6 +68,7 @@ export type {
 } from "./elements/composer/types.js";
 export type { CustomContextPayloads, InsertableContextRecord, InsertableCustomRecord } from "./elements/composer/insertable.js";
 export type {
+  ComposerBudgetDetail,
   ComposerChangeDetail,
   ComposerContextDetail,
   ComposerErrorDetail,

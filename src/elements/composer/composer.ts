@@ -10,6 +10,7 @@ import type { Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport } from "../../transport/types.js";
 import { activateChip } from "./activate.js";
+import { Budget } from "./budget.js";
 import { ChipIndex, drawChip } from "./chips.js";
 import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
@@ -39,6 +40,10 @@ export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
   readonly canEdit: boolean;
   /** The strings the composer shows and announces (docs/localization.md). */
   readonly localizer: Localizer;
+  /** The token budget (`budget`, `budget-mode`, `estimateTokens`: docs/budget.md). */
+  readonly budget: number | null;
+  readonly budgetMode: string | null;
+  readonly estimateTokens: ((text: string) => number) | undefined;
 }
 
 export interface Composer {
@@ -55,6 +60,7 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly budget: Budget;
 }
 
 /**
@@ -123,12 +129,13 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
+  composer.budget = new Budget(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
-  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
+  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.budget]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions]) composer.model.observe(observer);
+  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.budget]) composer.model.observe(observer);
   bind(composer);
   return composer;
 }
