@@ -60,14 +60,17 @@ export function estimateTokensFromLength(text: string): number {
   return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
 }
 
-/** One id's pieces while the walk runs. */
+/** One part while the walk runs: its characters, and its text when a tokenizer will read it. */
 interface Piece {
   kind: string;
   markers: number;
+  characters: number;
   text: string;
 }
 
-function tokenCounter(estimate: (text: string) => number): (text: string) => number {
+/** The host's estimate, checked; `null` for the default, which needs only the length. */
+function tokenCounter(estimate: ((text: string) => number) | undefined): ((text: string) => number) | null {
+  if (estimate === undefined || estimate === estimateTokensFromLength) return null;
   return (text) => {
     const tokens = estimate(text);
     if (typeof tokens !== "number" || !Number.isFinite(tokens) || tokens < 0) {
@@ -77,7 +80,9 @@ function tokenCounter(estimate: (text: string) => number): (text: string) => num
   };
 }
 
-const cost = (text: string, count: (text: string) => number): ContextCost => ({ characters: text.length, tokens: count(text) });
+function cost(characters: number, text: string, count: ((text: string) => number) | null): ContextCost {
+  return { characters, tokens: count ? count(text) : Math.ceil(characters / CHARACTERS_PER_TOKEN) };
+}
 
 /**
  * Measures the projection {@link projectComposerContextForProvider} makes of `input` with the
@@ -96,31 +101,39 @@ export function measureComposerContext(
   options: MeasureOptions = {},
 ): ComposerContextMeasure {
   const { text } = input;
-  const count = tokenCounter(options.estimateTokens ?? estimateTokensFromLength);
-  // Ropes, as the projection's: only a tokenizer reading them makes V8 flatten them.
-  let own = "";
+  const count = tokenCounter(options.estimateTokens);
+  // The default estimate reads lengths only, so the parts' text is gathered for a tokenizer
+  // alone (as ropes, which only the tokenizer's reading flattens).
+  const gather = count !== null;
+  const own: Piece = { kind: "", markers: 0, characters: 0, text: "" };
   const pieces = new Map<string, Piece>();
   const linked = walkProjection(input, options, {
-    text: (from, to) => void (own += text.slice(from, to)),
-    entry: (contextId, kind, entry) => void pieces.set(contextId, { kind, markers: 0, text: ENTRY_SEPARATOR + entry }),
+    text: (from, to) => {
+      own.characters += to - from;
+      if (gather) own.text += text.slice(from, to);
+    },
+    entry: (contextId, kind, entry) => {
+      pieces.set(contextId, { kind, markers: 0, characters: ENTRY_SEPARATOR.length + entry.length, text: gather ? ENTRY_SEPARATOR + entry : "" });
+    },
     marker: (contextId, marker) => {
       const piece = pieces.get(contextId)!; // the walk hands out an id's entry before its first marker
       piece.markers++;
-      piece.text += marker;
+      piece.characters += marker.length;
+      if (gather) piece.text += marker;
     },
   });
   if (!linked) {
-    const whole = cost(text, count);
+    const whole = cost(text.length, text, count);
     return { ...whole, text: whole, envelope: { characters: 0, tokens: 0 }, entries: new Map() };
   }
-  const envelope = cost(ENVELOPE_FRAME, count);
-  const body = cost(own, count);
+  const envelope = cost(ENVELOPE_FRAME.length, ENVELOPE_FRAME, count);
+  const body = cost(own.characters, own.text, count);
   let characters = body.characters + envelope.characters;
   let tokens = body.tokens + envelope.tokens;
   const entries = new Map<string, ContextEntryCost>();
   for (const [contextId, piece] of pieces) {
-    const share = cost(piece.text, count);
-    entries.set(contextId, { kind: piece.kind, markers: piece.markers, ...share });
+    const share = cost(piece.characters, piece.text, count);
+    entries.set(contextId, { kind: piece.kind, markers: piece.markers, characters: share.characters, tokens: share.tokens });
     characters += share.characters;
     tokens += share.tokens;
   }
