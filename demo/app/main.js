@@ -8,6 +8,7 @@ import { providerView } from "./provider-view.js";
 import { addSampleButtons } from "./samples.js";
 import { provideSuggestions } from "./suggestions.js";
 import { connectThread } from "./thread.js";
+import { useTokenizer } from "./tokenizer.js";
 
 /** The thread when the URL names none (`?thread=<id>`). */
 const DEFAULT_THREAD = "demo";
@@ -57,6 +58,7 @@ connectThread({ api, threadId, composer, transcript, onStatus: setStatus, onChan
 addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textContent = text));
 provideSuggestions(composer);
 logComposerEvents(composer, $("log"));
+useTokenizer(composer, (name) => ($("token-count").textContent = `tokens: counted by ${name}`));
 
 const picker = $("picker");
 $("attach").addEventListener("click", () => picker.click());
