@@ -35,10 +35,6 @@ export function renderBudgetMeter(view: BudgetView | null, strings: Localizer): 
   const over = view.tokens > view.limit;
   const figures = strings.text("budgetValue", { tokens: view.tokens, budget: view.limit });
   const status = statusText(view, strings);
-  return html`<div part=${over ? "budget budget-over" : "budget"} class="budget" ?data-over=${over}>
-    <meter aria-label=${strings.text("budgetLabel")} aria-valuetext=${status ? `${figures}. ${status}` : figures}
-      min="0" max=${view.limit} high=${view.limit * HIGH_FRACTION} optimum="0" .value=${view.tokens}></meter>
-    <span class="budget-figures" aria-hidden="true">${figures}</span>
-    <span class="budget-status" role="status">${status}</span>
-  </div>`;
+  // One line: lit keeps a template's whitespace, and the drop-in's size is budgeted.
+  return html`<div part=${over ? "budget budget-over" : "budget"} class="budget" ?data-over=${over}><meter aria-label=${strings.text("budgetLabel")} aria-valuetext=${status ? `${figures}. ${status}` : figures} min="0" max=${view.limit} high=${view.limit * HIGH_FRACTION} optimum="0" .value=${view.tokens}></meter><span class="budget-figures" aria-hidden="true">${figures}</span><span class="budget-status" role="status">${status}</span></div>`;
 }

@@ -144,7 +144,7 @@ export class Budget implements ReactiveController, DraftObserver {
     if (!measure || limit === null || measure.tokens <= limit) return null;
     this.#refused = host.localizer.text("budgetRefused", { excess: measure.tokens - limit });
     host.requestUpdate();
-    return new ComposerError("over-budget", `The draft's estimated ${measure.tokens} tokens are over the budget of ${limit}.`, {
+    return new ComposerError("over-budget", `Over the token budget: ${measure.tokens} of ${limit}.`, {
       cause: { tokens: measure.tokens, budget: limit },
     });
   }
