@@ -80,4 +80,4 @@ export {
   encodeClipboardFragment,
   encodeClipboardHtml,
 } from "./clipboard.js";
-export { normalizeMessageAttachments } from "./attachments.js";
+export { normalizeMessageAttachments } from "./attachment-rebinding.js";
