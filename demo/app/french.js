@@ -42,4 +42,11 @@ export const frenchStrings = {
   sizeMegabytes: "{size} Mo",
   sizeGigabytes: "{size} Go",
   sizeTerabytes: "{size} To",
+  // The token budget (docs/budget.md).
+  budgetLabel: "Budget de jetons",
+  budgetValue: "{tokens} / {budget} jetons",
+  budgetOver: "Budget dépassé de {excess} jetons.",
+  budgetOverBlocking: "Budget dépassé de {excess} jetons : retirez du contexte pour envoyer.",
+  budgetRefused: "Non envoyé : le message dépasse le budget de {excess} jetons.",
+  budgetChipShare: "Environ {tokens} jetons, {percent} du budget",
 };

@@ -36,5 +36,5 @@ export function renderBudgetMeter(view: BudgetView | null, strings: Localizer): 
   const figures = strings.text("budgetValue", { tokens: view.tokens, budget: view.limit });
   const status = statusText(view, strings);
   // One line: lit keeps a template's whitespace, and the drop-in's size is budgeted.
-  return html`<div part=${over ? "budget budget-over" : "budget"} class="budget" ?data-over=${over}><meter aria-label=${strings.text("budgetLabel")} aria-valuetext=${status ? `${figures}. ${status}` : figures} min="0" max=${view.limit} high=${view.limit * HIGH_FRACTION} optimum="0" .value=${view.tokens}></meter><span class="budget-figures" aria-hidden="true">${figures}</span><span class="budget-status" role="status">${status}</span></div>`;
+  return html`<div part=${over ? "budget budget-over" : "budget"} class="budget" ?data-over=${over}><meter aria-label=${strings.text("budgetLabel")} aria-valuetext=${status ? `${figures}. ${status}` : figures} min="0" max=${view.limit} high=${view.limit * HIGH_FRACTION} optimum="0" .value=${view.tokens}></meter><span class="budget-figures" aria-hidden="true">${figures}</span><span class="budget-status" aria-live="polite">${status}</span></div>`;
 }

@@ -18,7 +18,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 const budgetOf = (el: T3ComposerElement) => el.shadowRoot!.querySelector<HTMLElement>("[part~=budget]");
 const meterOf = (el: T3ComposerElement) => budgetOf(el)?.querySelector("meter") ?? null;
-const statusOf = (el: T3ComposerElement) => budgetOf(el)!.querySelector<HTMLElement>("[role=status]")!.textContent!.trim();
+const statusOf = (el: T3ComposerElement) => budgetOf(el)!.querySelector<HTMLElement>(".budget-status")!.textContent!.trim();
 /** The tokens the draft would cost, as the codec counts them (the draft holds no expired excerpt). */
 const expectedTokens = (el: T3ComposerElement, estimateTokens?: (text: string) => number) =>
   measureComposerContext({ text: el.value.text, records: el.value.context?.records ?? [] }, { estimateTokens }).tokens;
