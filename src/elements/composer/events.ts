@@ -3,6 +3,7 @@ import type { ComposerContextMeasure } from "../../codec/measure.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { ComposerErrorCode } from "../../transport/errors.js";
 import type { OutgoingMessage, SentMessage } from "../../transport/types.js";
+import type { ComposerQueuedMessage } from "./queue-item.js";
 import type { ComposerValue, Suggestion } from "./types.js";
 
 /**
@@ -58,6 +59,11 @@ export interface ComposerBudgetDetail {
   measure: ComposerContextMeasure;
 }
 
+/** `t3-queue-change`: the queued follow-ups after a change, head first (docs/composer.md, "Queued follow-ups"). */
+export interface ComposerQueueChangeDetail {
+  queue: ComposerQueuedMessage[];
+}
+
 declare global {
   interface HTMLElementEventMap {
     "t3-change": CustomEvent<ComposerChangeDetail>;
@@ -68,5 +74,6 @@ declare global {
     "t3-context-remove": CustomEvent<ComposerContextDetail>;
     "t3-trigger": CustomEvent<ComposerTriggerDetail>;
     "t3-budget": CustomEvent<ComposerBudgetDetail>;
+    "t3-queue-change": CustomEvent<ComposerQueueChangeDetail>;
   }
 }
