@@ -2,7 +2,8 @@
 //
 // Main rows: collect + project a 1 MB message with 10,000 reference links to 2,000 records, 250 of
 // each built-in kind (bench/project-fixture.ts), beside a minimal `text.replace` that writes the
-// same output (≤ 1×); collect alone beside one scan of the same text with the link pattern
+// same output (≤ 1×); measureComposerContext beside the projection itself (≤ 1.2×); collect
+// alone beside one scan of the same text with the link pattern
 // precompiled (≤ 2×). Results are read inside the timing, so the copy that turns V8's rope into
 // one string is counted on both sides.
 //
@@ -15,6 +16,7 @@ import {
   collectComposerContextReferences,
   collectComposerInlineTokens,
   formatComposerContextReference,
+  measureComposerContext,
   projectComposerContextForProvider,
   upgradeLegacyContextMessage,
   type ComposerContextRecord,
@@ -32,6 +34,8 @@ const GROWTH_MAX = 3;
 const COLLECT_RATIO_MAX = 2;
 /** Collect + project against a program that only writes the same output (issue 17). */
 const PROJECT_RATIO_MAX = 1;
+/** Measuring the cost of a message against projecting it (issue 19). */
+const MEASURE_RATIO_MAX = 1.2;
 /** ms under which two timings are too close to the timer's resolution to compare. */
 const NOISE_FLOOR_MS = 0.1;
 
@@ -116,6 +120,12 @@ function mainRows(): BenchRow[] {
     () => projectComposerContextForProvider(message),
     () => minimal(),
   );
+  // The measure's figures must be the projection's before timing: same walk, counted.
+  assert.equal(measureComposerContext(message).characters, projectComposerContextForProvider(message).length);
+  const [measure, measureFloor] = time(
+    () => measureComposerContext(message),
+    () => projectComposerContextForProvider(message),
+  );
   const [collect, collectFloor] = time(
     () => collectComposerContextReferences(message.text),
     () => floorScan(message.text),
@@ -140,6 +150,14 @@ function mainRows(): BenchRow[] {
       "text.replace writing the same output",
       PROJECT_RATIO_MAX,
       `${message.records.length} records (${message.records.length / 8} of each built-in kind), ${(projectComposerContextForProvider(message).length / MB).toFixed(2)} MB out`,
+    ),
+    row(
+      `measureComposerContext ${size}`,
+      measure!,
+      measureFloor!,
+      "projectComposerContextForProvider",
+      MEASURE_RATIO_MAX,
+      "characters and default token estimate, in total and per id",
     ),
     row(`collect alone ${size}`, collect!, collectFloor!, "one precompiled-regex scan", COLLECT_RATIO_MAX, "occurrence objects with sanitized labels"),
   ];

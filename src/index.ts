@@ -20,9 +20,11 @@ export {
   defineContextKind,
   encodeClipboardFragment,
   encodeClipboardHtml,
+  estimateTokensFromLength,
   formatComposerContextHref,
   formatComposerContextReference,
   isKnownContextKind,
+  measureComposerContext,
   normalizeMessageAttachments,
   parseComposerContextHref,
   producerIdFromComposerContextId,
@@ -41,7 +43,10 @@ export {
 export type {
   ClipboardFragment,
   ClipboardFragmentSource,
+  ComposerContextMeasure,
   ComposerContextRecord,
+  ContextCost,
+  ContextEntryCost,
   ContextKindDefinition,
   ContextKindOptions,
   ContextOccurrence,
@@ -49,6 +54,7 @@ export type {
   DecodeResult,
   InlineToken,
   Issue,
+  MeasureOptions,
   MessageContext,
   ProjectionOptions,
   RedactedRecord,
@@ -72,6 +78,7 @@ export type {
 export type { CustomContextPayloads, InsertableContextRecord, InsertableCustomRecord } from "./elements/composer/insertable.js";
 export type { ComposerRedactor } from "./elements/composer/redaction.js";
 export type {
+  ComposerBudgetDetail,
   ComposerChangeDetail,
   ComposerContextDetail,
   ComposerErrorDetail,

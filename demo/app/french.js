@@ -42,6 +42,13 @@ export const frenchStrings = {
   sizeMegabytes: "{size} Mo",
   sizeGigabytes: "{size} Go",
   sizeTerabytes: "{size} To",
+  // The token budget (docs/budget.md).
+  budgetLabel: "Budget de jetons",
+  budgetValue: "{tokens} / {budget} jetons",
+  budgetOver: "Budget dépassé de {excess} jetons.",
+  budgetOverBlocking: "Budget dépassé de {excess} jetons : retirez du contexte pour envoyer.",
+  budgetRefused: "Non envoyé : le message dépasse le budget de {excess} jetons.",
+  budgetChipShare: "Environ {tokens} jetons, {percent} du budget",
   queueLabel: "Messages en attente",
   queueSending: "Envoi…",
   queueFailed: "Non envoyé : {error}",

@@ -9,6 +9,7 @@ import { providerView } from "./provider-view.js";
 import { addSampleButtons } from "./samples.js";
 import { provideSuggestions } from "./suggestions.js";
 import { connectThread } from "./thread.js";
+import { useTokenizer } from "./tokenizer.js";
 
 /** The thread when the URL names none (`?thread=<id>`). */
 const DEFAULT_THREAD = "demo";
@@ -59,6 +60,7 @@ addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textCont
 provideSuggestions(composer);
 pretendAgent(composer, $("agent"), $("agent-auto"));
 logComposerEvents(composer, $("log"));
+useTokenizer(composer, (name) => ($("token-count").textContent = `tokens: counted by ${name}`));
 
 const picker = $("picker");
 $("attach").addEventListener("click", () => picker.click());

@@ -1,5 +1,7 @@
 // Static files: the demo page at `/`, the built package under `/dist/`, other demo assets under
-// `/demo/` (not the host's own sources).
+// `/demo/` (not the host's own sources), and the demo's tokenizer (gpt-tokenizer's ES modules,
+// which import only each other) under `/vendor/gpt-tokenizer/`: a development dependency the page
+// loads on demand, so it never enters the package or the drop-in (docs/budget.md).
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
@@ -22,6 +24,17 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Folders under the repository root that are served, and one under them that is not. */
 const SERVED_DIRS = ["dist", "demo"];
 const HIDDEN_DIR = join("demo", "host");
+/** URL prefix → folder under the repository root, for the demo's third-party modules. */
+const VENDOR_PREFIX = "/vendor/gpt-tokenizer/";
+const VENDOR_DIR = join("node_modules", "gpt-tokenizer", "esm");
+
+/** The vendored module a URL path names, or `undefined`. */
+function vendorFileFor(root: string, decoded: string): string | undefined {
+  if (!decoded.startsWith(VENDOR_PREFIX)) return undefined;
+  const dir = join(root, VENDOR_DIR);
+  const file = resolve(dir, `.${decoded.slice(VENDOR_PREFIX.length - 1)}`);
+  return file.startsWith(dir + sep) && extname(file) === ".js" ? file : undefined;
+}
 
 /** The file a URL path names, or `undefined` when it is not one we serve. */
 export function staticFileFor(root: string, pathname: string): string | undefined {
@@ -32,6 +45,7 @@ export function staticFileFor(root: string, pathname: string): string | undefine
   } catch {
     return undefined;
   }
+  if (decoded.startsWith(VENDOR_PREFIX)) return vendorFileFor(root, decoded);
   const file = resolve(root, `.${decoded}`);
   const served = SERVED_DIRS.some((dir) => file.startsWith(join(root, dir) + sep));
   const hidden = file.startsWith(join(root, HIDDEN_DIR) + sep);

@@ -66,6 +66,8 @@ export { projectComposerContextForProvider } from "./projection.js";
 export { defineContextKind } from "./kind-definitions.js";
 export type { ContextKindDefinition, ContextKindOptions, CustomContextRecord } from "./kind-definitions.js";
 export type { ProjectionOptions } from "./projection.js";
+export { estimateTokensFromLength, measureComposerContext } from "./measure.js";
+export type { ComposerContextMeasure, ContextCost, ContextEntryCost, MeasureOptions } from "./measure.js";
 export { upgradeLegacyContextMessage } from "./legacy/upgrade.js";
 export type { UpgradedLegacyContext } from "./legacy/upgrade.js";
 export { serializeLegacyContextMessage } from "./legacy/serialize.js";

@@ -10,8 +10,10 @@ import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
 import { isSanitizedLabel, sanitizeComposerContextLabel } from "./references.js";
 
-const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
-const ENVELOPE_CLOSE = "\n</t3_context>";
+/** @internal */
+export const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
+/** @internal */
+export const ENVELOPE_CLOSE = "\n</t3_context>";
 const ENTRY_OPEN = '<context kind="';
 const ENTRY_CLOSE = "\n</context>";
 
@@ -99,6 +101,64 @@ function formatEntry(
 }
 
 /**
+ * What a walk of the projection hands out, in output order: the message's own text between
+ * links, each id's envelope entry (at its first link, before that link's marker), each marker.
+ * The projection writes them out; the measure (measure.ts) counts them.
+ * @internal
+ */
+export interface ProjectionSink {
+  /** `text.slice(from, to)`: the message's own text between links. */
+  text(from: number, to: number): void;
+  /** The envelope entry of `contextId`, without the line feed that joins it to the previous one. */
+  entry(contextId: string, kind: string, entry: string): void;
+  /** One link's marker, such as `[Image: shot.png; ref=ctx_1]`. */
+  marker(contextId: string, marker: string): void;
+}
+
+/**
+ * Walks the projection of `input` into `sink` (see {@link projectComposerContextForProvider});
+ * returns whether the text holds a reference link. Nothing is handed out when it holds none.
+ * @internal
+ */
+export function walkProjection(
+  input: { text: string; records: readonly ComposerContextRecord[] },
+  options: ProjectionOptions,
+  sink: ProjectionSink,
+): boolean {
+  const { text } = input;
+  const kinds = kindIndex(options.kinds);
+  // Callers may skip validation, so an id with two records is ambiguous here: no record at all.
+  const slots = new Map<string, Slot>();
+  for (const record of input.records) {
+    const slot = slots.get(record.contextId);
+    if (slot) slot.record = slot.kind = undefined;
+    else slots.set(record.contextId, { record, kind: record.kind, name: undefined, referenced: false });
+  }
+  let cursor = 0;
+  visitLinks(text, (start, open, close, slash, end) => {
+    const contextId = text.slice(slash + 1, end - 1);
+    let slot = slots.get(contextId);
+    if (!slot) slots.set(contextId, (slot = { record: undefined, kind: undefined, name: undefined, referenced: false }));
+    // The record's kind, else this link's own. The entry is written at the id's first link.
+    const kind = slot.kind ?? linkKindOf(text, close, slash);
+    sink.text(cursor, start);
+    if (!slot.referenced) {
+      slot.referenced = true;
+      sink.entry(contextId, kind, formatEntry(kind, contextId, slot.record, options, kinds));
+    }
+    const name = slot.kind ? (slot.name ??= displayName(kind, kinds)) : displayName(kind, kinds);
+    // The occurrence's own label, as the collector sanitizes it (for the link's kind).
+    const raw = text.slice(open + 1, close);
+    const label = markerLabel(isSanitizedLabel(raw) ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
+    sink.marker(contextId, `[${name}: ${label}; ref=${contextId}]`);
+    cursor = end;
+  });
+  if (cursor === 0) return false;
+  sink.text(cursor, text.length);
+  return true;
+}
+
+/**
  * Projects a message for a model provider: each reference link becomes a marker such as
  * `[Image: shot.png; ref=ctx_1]`, and a trailing `<t3_context version="1">` envelope holds one
  * entry per referenced id, in first-reference order. An id with no record, or with more than one
@@ -113,37 +173,14 @@ export function projectComposerContextForProvider(
   options: ProjectionOptions = {},
 ): string {
   const { text } = input;
-  const kinds = kindIndex(options.kinds);
-  // Callers may skip validation, so an id with two records is ambiguous here: no record at all.
-  const slots = new Map<string, Slot>();
-  for (const record of input.records) {
-    const slot = slots.get(record.contextId);
-    if (slot) slot.record = slot.kind = undefined;
-    else slots.set(record.contextId, { record, kind: record.kind, name: undefined, referenced: false });
-  }
   // Appending builds a rope that is copied once, when it is read: cheaper than joining an array
   // of slices, which copies each slice into the result one by one.
   let body = "";
   let entries = "";
-  let cursor = 0;
-  visitLinks(text, (start, open, close, slash, end) => {
-    const contextId = text.slice(slash + 1, end - 1);
-    let slot = slots.get(contextId);
-    if (!slot) slots.set(contextId, (slot = { record: undefined, kind: undefined, name: undefined, referenced: false }));
-    // The record's kind, else this link's own. The entry is written at the id's first link.
-    const kind = slot.kind ?? linkKindOf(text, close, slash);
-    if (!slot.referenced) {
-      slot.referenced = true;
-      entries += (entries === "" ? "" : "\n") + formatEntry(kind, contextId, slot.record, options, kinds);
-    }
-    const name = slot.kind ? (slot.name ??= displayName(kind, kinds)) : displayName(kind, kinds);
-    // The occurrence's own label, as the collector sanitizes it (for the link's kind).
-    const raw = text.slice(open + 1, close);
-    const label = markerLabel(isSanitizedLabel(raw) ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
-    body += text.slice(cursor, start);
-    body += `[${name}: ${label}; ref=${contextId}]`;
-    cursor = end;
+  const linked = walkProjection(input, options, {
+    text: (from, to) => void (body += text.slice(from, to)),
+    entry: (_contextId, _kind, entry) => void (entries += (entries === "" ? "" : "\n") + entry),
+    marker: (_contextId, marker) => void (body += marker),
   });
-  if (cursor === 0) return text;
-  return body + text.slice(cursor) + ENVELOPE_OPEN + entries + ENVELOPE_CLOSE;
+  return linked ? body + ENVELOPE_OPEN + entries + ENVELOPE_CLOSE : text;
 }

@@ -78,6 +78,19 @@ export interface T3Strings {
   sizeMegabytes: string;
   sizeGigabytes: string;
   sizeTerabytes: string;
+  // The token budget (docs/budget.md).
+  /** The budget meter's accessible name. */
+  budgetLabel: string;
+  /** The meter's text and value text. `{tokens}`, `{budget}`: locale-formatted numbers. */
+  budgetValue: string;
+  /** Shown and announced past the budget (`budget-mode="warn"`). `{excess}`: tokens over. */
+  budgetOver: string;
+  /** The same with `budget-mode="block"`. `{excess}`: tokens over. */
+  budgetOverBlocking: string;
+  /** Announced when Enter or `send()` is refused over the budget. `{excess}`: tokens over. */
+  budgetRefused: string;
+  /** A chip's share, in its tooltip and description. `{tokens}`: its tokens; `{percent}`: of the budget. */
+  budgetChipShare: string;
   // Queued follow-ups (docs/composer.md, "Queued follow-ups").
   /** The name of the list of queued messages. */
   queueLabel: string;
@@ -158,6 +171,13 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   sizeMegabytes: "{size} MB",
   sizeGigabytes: "{size} GB",
   sizeTerabytes: "{size} TB",
+  // The token budget (docs/budget.md).
+  budgetLabel: "Token budget",
+  budgetValue: "{tokens} / {budget} tokens",
+  budgetOver: "Over the budget by {excess} tokens.",
+  budgetOverBlocking: "Over the budget by {excess} tokens: remove some context to send.",
+  budgetRefused: "Not sent: the message is {excess} tokens over the budget.",
+  budgetChipShare: "About {tokens} tokens, {percent} of the budget",
   // Queued follow-ups.
   queueLabel: "Queued messages",
   queueSending: "Sending…",

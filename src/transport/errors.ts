@@ -18,7 +18,8 @@ export type ComposerErrorCode =
   | "invalid-context"
   | "invalid-record"
   | "presenter-failed"
-  | "render-failed";
+  | "render-failed"
+  | "over-budget";
 
 /** An error with a machine-readable `code`; `cause` holds the underlying error, if any. */
 export class ComposerError extends Error {

@@ -97,4 +97,5 @@ export function drawChip(composer: Composer, dom: HTMLElement, attrs: ChipAttrs)
     dom.setAttribute("aria-description", dom.title);
   }
   drawRedaction(composer, dom, attrs.contextId, record, entry?.status === "failed");
+  composer.budget.describeChip(dom, attrs.contextId);
 }

@@ -10,6 +10,7 @@ import type { Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport } from "../../transport/types.js";
 import { activateChip } from "./activate.js";
+import { Budget } from "./budget.js";
 import { ChipIndex, drawChip } from "./chips.js";
 import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
@@ -45,6 +46,10 @@ export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
   /** `redact` (`"off"`: no redaction) and `redactor` (docs/secrets.md). */
   readonly redact: string | null;
   readonly redactor: ComposerRedactor | undefined;
+  /** The token budget (`budget`, `budget-mode`, `estimateTokens`: docs/budget.md). */
+  readonly budget: number | null;
+  readonly budgetMode: string | null;
+  readonly estimateTokens: ((text: string) => number) | undefined;
 }
 
 export interface Composer {
@@ -61,6 +66,7 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly budget: Budget;
   readonly history: PromptHistory;
   readonly queue: Queue;
   readonly redactions: Redactions;
@@ -136,12 +142,14 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
   composer.redactions = new Redactions(composer);
+  composer.budget = new Budget(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
-  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue]) {
+  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue, composer.budget]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions]) composer.model.observe(observer);
+  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget];
+  for (const observer of observers) composer.model.observe(observer);
   bind(composer);
   return composer;
 }

@@ -1,4 +1,5 @@
 // The events of <t3-composer>, typed in HTMLElementEventMap (docs/composer.md, "Events").
+import type { ComposerContextMeasure } from "../../codec/measure.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { ComposerErrorCode } from "../../transport/errors.js";
 import type { OutgoingMessage, SentMessage } from "../../transport/types.js";
@@ -45,6 +46,19 @@ export interface ComposerTriggerDetail {
   provide(items: Promise<Suggestion[]>): void;
 }
 
+/**
+ * `t3-budget` (cancelable: canceling hides the built-in warning until the next crossing): the
+ * draft's estimate crossed the budget, going over (`over: true`) or back under.
+ */
+export interface ComposerBudgetDetail {
+  /** The draft's estimated tokens. */
+  tokens: number;
+  budget: number;
+  over: boolean;
+  /** The whole measure: the draft's text, the envelope, each chip's share. */
+  measure: ComposerContextMeasure;
+}
+
 /** `t3-queue-change`: the queued follow-ups after a change, head first (docs/composer.md, "Queued follow-ups"). */
 export interface ComposerQueueChangeDetail {
   queue: ComposerQueuedMessage[];
@@ -59,6 +73,7 @@ declare global {
     "t3-context-add": CustomEvent<ComposerContextDetail>;
     "t3-context-remove": CustomEvent<ComposerContextDetail>;
     "t3-trigger": CustomEvent<ComposerTriggerDetail>;
+    "t3-budget": CustomEvent<ComposerBudgetDetail>;
     "t3-queue-change": CustomEvent<ComposerQueueChangeDetail>;
   }
 }

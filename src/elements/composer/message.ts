@@ -37,17 +37,18 @@ export function hasContent(composer: Composer): boolean {
   return liveRecords(composer.model.draft).size > 0 || doc.textContent.trim() !== "" || draftAttachments(composer).length > 0;
 }
 
+/** The text and records a send of the draft would carry: expired terminal excerpts dropped from both. */
+export function sentContent(composer: Composer): { text: string; records: ComposerContextRecord[] } {
+  const value = valueOf(composer.model.state.doc, liveRecords(composer.model.draft));
+  const records = value.context?.records ?? [];
+  const expired = new Set(records.filter(isExpired).map((record) => record.contextId));
+  if (expired.size === 0) return { text: value.text, records };
+  return { text: stripReferences(value.text, expired), records: records.filter((record) => !expired.has(record.contextId)) };
+}
+
 /** The message of the current draft, or `null` when there is nothing to send. */
 export function outgoingMessage(composer: Composer, clientMessageId: string): OutgoingMessage | null {
-  const draft = composer.model.draft;
-  const value = valueOf(composer.model.state.doc, liveRecords(draft));
-  let text = value.text;
-  let records = value.context?.records ?? [];
-  const expired = new Set(records.filter(isExpired).map((record) => record.contextId));
-  if (expired.size > 0) {
-    text = stripReferences(text, expired);
-    records = records.filter((record) => !expired.has(record.contextId));
-  }
+  const { text, records } = sentContent(composer);
   // Every image and file of the draft (shelf images too), attached here or inserted by the host.
   const attachments = draftAttachments(composer).map(({ localId, attachmentId }) => ({ localId, attachmentId: attachmentId ?? localId }));
   if (text.trim() === "" && records.length === 0 && attachments.length === 0) return null;

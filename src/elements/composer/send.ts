@@ -130,6 +130,8 @@ export class Sender implements ReactiveController {
   async #sendNow(steer: boolean): Promise<SentMessage | undefined> {
     const composer = this.#composer;
     if (!hasContent(composer)) return undefined; // an empty draft: nothing to send
+    const refusal = composer.budget.refusal(); // budget-mode="block" over the budget (docs/budget.md)
+    if (refusal) throw this.#failure(refusal);
     try {
       await composer.uploads.settled();
     } catch (error) {

@@ -10,6 +10,20 @@ export const composerStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /* The token budget meter (budget-meter.ts). */
+  .budget {
+    display: inline-flex;
+    align-items: center;
+    gap: calc(var(--_space) / 2);
+    color: var(--_muted);
+    font-size: 0.85em;
+  }
+  .budget meter {
+    inline-size: 6em;
+  }
+  .budget[data-over] {
+    color: var(--_danger);
+  }
   .frame {
     display: flex;
     flex-direction: column;

@@ -73,6 +73,7 @@ import "../chip-events.js";
  * @csspart reveal-cancel - Its Cancel button.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
+ * @csspart budget - The token budget meter (with `budget`); also `budget-over` past the budget.
  *
  * @cssprop --t3-font - Font family.
  * @cssprop --t3-font-mono - Monospace font family.
@@ -106,6 +107,7 @@ import "../chip-events.js";
  * @event t3-context-add - A record joined the draft: `detail.record`.
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
+ * @event t3-budget - The draft's estimated tokens crossed `budget` (cancelable: hides the built-in warning). Detail `{ tokens, budget, over, measure }`.
  * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
  * @event t3-queue-change - The queued follow-ups changed: `detail.queue`, head first.
  */
@@ -125,6 +127,9 @@ export class T3ComposerElement extends LitElement {
     redact: { type: String },
     registry: { attribute: false },
     transport: { attribute: false, noAccessor: true },
+    budget: { type: Number },
+    budgetMode: { type: String, attribute: "budget-mode" },
+    estimateTokens: { attribute: false },
     busy: { type: Boolean, reflect: true, noAccessor: true },
   };
 
@@ -151,6 +156,18 @@ export class T3ComposerElement extends LitElement {
   /** `redact="off"` turns the secret redactor off (docs/secrets.md); any other value, or none, leaves it on. */
   declare redact: string | null;
   #redactor: ComposerRedactor | undefined = undefined;
+  /**
+   * The token budget of a message (attribute `budget`): a meter shows the draft's estimated
+   * tokens against it, and each chip's share. `null` (default): no meter, nothing measured.
+   */
+  declare budget: number | null;
+  /** `"warn"` (default): past the budget the meter says so; `"block"`: a send is refused too. */
+  declare budgetMode: "warn" | "block" | null;
+  /**
+   * Counts the tokens of a piece of text, such as a tokenizer's `countTokens`. Default: a
+   * quarter of the characters, rounded up (docs/budget.md).
+   */
+  declare estimateTokens: ((text: string) => number) | undefined;
   #registry: ChipRegistry = chipRegistry;
   readonly #composer: Composer;
   readonly #strings = new StringsController(this, () => this.#stringsChanged());
@@ -169,6 +186,9 @@ export class T3ComposerElement extends LitElement {
     this.threadId = null;
     this.longPasteThreshold = null;
     this.redact = null;
+    this.budget = null;
+    this.budgetMode = null;
+    this.estimateTokens = undefined;
     this.#composer = createComposer(this, this.attachInternals());
   }
 
@@ -422,6 +442,7 @@ export class T3ComposerElement extends LitElement {
     if (changed.has("registry") && changed.get("registry") !== undefined) this.#composer.chips.registryChanged();
     if (changed.has("disabled") || changed.has("readOnly") || changed.has("placeholder")) this.#composer.model.view?.setProps({});
     if (changed.has("name") || changed.has("disabled")) this.#composer.persistence.writeForm();
+    if (changed.has("budget") || changed.has("budgetMode") || changed.has("estimateTokens") || changed.has("registry")) this.#composer.budget.settingsChanged();
   }
 
   protected override render() {
@@ -432,7 +453,7 @@ export class T3ComposerElement extends LitElement {
         <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
         ${renderQueue(composer)}
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
-        <div class="bar" part="actions"><span class="spacer"></span><slot name="actions"></slot></div>
+        <div class="bar" part="actions">${composer.budget.render()}<span class="spacer"></span><slot name="actions"></slot></div>
       </div>
       ${composer.suggestions.render()} ${composer.shelf.renderConfirm()}
       <div class="visually-hidden" role="status" aria-live="polite">${composer.events.announcement}</div>`;
