@@ -10,8 +10,10 @@ import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
 import { isSanitizedLabel, sanitizeComposerContextLabel } from "./references.js";
 
-const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
-const ENVELOPE_CLOSE = "\n</t3_context>";
+/** What starts and ends the envelope; the composer's preview splits on them. @internal */
+export const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
+/** @internal */
+export const ENVELOPE_CLOSE = "\n</t3_context>";
 const ENTRY_OPEN = '<context kind="';
 const ENTRY_CLOSE = "\n</context>";
 

@@ -78,6 +78,23 @@ export interface T3Strings {
   sizeMegabytes: string;
   sizeGigabytes: string;
   sizeTerabytes: string;
+  // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
+  /** The preview panel's title. */
+  previewTitle: string;
+  /** A stale chip's badge and the detail of its accessible name. */
+  contextStale: string;
+  /** A gone chip's badge and the detail of its accessible name. */
+  contextGone: string;
+  /** A stale chip's tooltip and description. */
+  contextStaleHint: string;
+  /** A gone chip's tooltip and description. */
+  contextGoneHint: string;
+  /** Announced when a send stops at context that changed. `{names}`: the chips, `{count}`: how many. */
+  staleAtSend: Message;
+  /** The question a send asks about context that is gone. `{names}`: the chips, `{count}`: how many. */
+  confirmGone: Message;
+  /** Its button that sends the gone context as it was. */
+  keep: string;
 }
 
 /** A key of the table. */
@@ -126,6 +143,21 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   sizeMegabytes: "{size} MB",
   sizeGigabytes: "{size} GB",
   sizeTerabytes: "{size} TB",
+  // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
+  previewTitle: "What the model gets",
+  contextStale: "changed",
+  contextGone: "unavailable",
+  contextStaleHint: "Changed since it was added. Click the chip (or select it and press Enter) to refresh it.",
+  contextGoneHint: "No longer available. Remove it, or send it as it was.",
+  staleAtSend: {
+    one: "{names} changed since it was added. Refresh it, or send again to send it as it was.",
+    other: "{names} changed since they were added. Refresh them, or send again to send them as they were.",
+  },
+  confirmGone: {
+    one: "{names} is no longer available. Remove it from the message, or keep it?",
+    other: "{names} are no longer available. Remove them from the message, or keep them?",
+  },
+  keep: "Keep",
 });
 
 /** The keys, in table order. */

@@ -1,5 +1,5 @@
 // Activating a chip (click, or Enter on a selected chip) fires cancelable `t3-chip-activate`; the
-// composer's own default is to retry a failed upload.
+// composer's own default is to retry a failed upload, or to refresh stale context.
 import { chipAttrs, isChip } from "../../editor/schema.js";
 import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
@@ -43,4 +43,5 @@ export function activateChip(composer: Composer, pos: number): void {
   );
   const entry = liveAttachment(draft, contextId);
   if (proceed && entry?.status === "failed") retryAttachment(composer, entry);
+  else if (proceed && composer.staleness.status(record) === "stale") composer.staleness.refresh(contextId);
 }

@@ -94,4 +94,5 @@ export function drawChip(composer: Composer, dom: HTMLElement, attrs: ChipAttrs)
     dom.title = strings.text("uploadRetryHint");
     dom.setAttribute("aria-description", dom.title);
   }
+  composer.staleness.decorate(dom, record);
 }

@@ -6,6 +6,7 @@
 import type { ReactiveControllerHost } from "lit";
 import type { Plugin } from "prosemirror-state";
 import { composerPlugins } from "../../editor/create.js";
+import type { ContextKindDefinition } from "../../codec/kind-definitions.js";
 import type { Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport } from "../../transport/types.js";
@@ -17,8 +18,10 @@ import { DraftEvents } from "./draft-events.js";
 import { draftPlugin } from "./draft-state.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
+import { PreviewPanel } from "./preview.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
+import { Staleness, type ContextValidator } from "./staleness.js";
 import { Suggestions } from "./suggestions.js";
 import { TransportErrors } from "./transport-errors.js";
 import { Uploads } from "./uploads.js";
@@ -39,6 +42,10 @@ export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
   readonly canEdit: boolean;
   /** The strings the composer shows and announces (docs/localization.md). */
   readonly localizer: Localizer;
+  /** The kind definitions the preview projects with; `undefined`: the registry's. */
+  readonly kinds: readonly ContextKindDefinition[] | undefined;
+  /** The host's staleness hook (docs/preview-and-stale.md). */
+  readonly validateContext: ContextValidator | null;
 }
 
 export interface Composer {
@@ -55,6 +62,8 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly previewPanel: PreviewPanel;
+  readonly staleness: Staleness;
 }
 
 /**
@@ -123,12 +132,14 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
+  composer.previewPanel = new PreviewPanel(composer);
+  composer.staleness = new Staleness(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions]) composer.model.observe(observer);
+  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.staleness]) composer.model.observe(observer);
   bind(composer);
   return composer;
 }

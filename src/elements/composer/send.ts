@@ -121,9 +121,11 @@ export class Sender implements ReactiveController {
     } catch (error) {
       throw this.#failure(error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error }));
     }
+    const context = await composer.staleness.beforeSend();
+    if (!context) return undefined; // stopped at context that changed or is gone (staleness.ts)
     const message = outgoingMessage(composer, this.#clientMessageId());
     if (!message) return undefined;
-    if (!emit(composer.host, "t3-send", { message }, { cancelable: true })) {
+    if (!emit(composer.host, "t3-send", { message, ...context }, { cancelable: true })) {
       this.#clearDraft(); // the host took the message from the event
       return undefined;
     }

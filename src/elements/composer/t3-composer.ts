@@ -2,6 +2,7 @@
 // attributes and the template; the draft model and the controllers own the draft's state and
 // hook themselves into the element's lifecycle.
 import { LitElement, html, type PropertyValues } from "lit";
+import type { ContextKindDefinition } from "../../codec/kind-definitions.js";
 import type { T3StringTable } from "../../l10n/catalog.js";
 import type { Localizer } from "../../l10n/localizer.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
@@ -16,6 +17,8 @@ import { draftAttachments } from "./draft-attachments.js";
 import { liveRecords } from "./draft-state.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
+import { projectDraft } from "./preview.js";
+import type { ContextValidator } from "./staleness.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
 import { stashDraft, restoreStash } from "./stash.js";
 import { LISTBOX_ID, syncEditorState } from "./suggestions.js";
@@ -56,6 +59,9 @@ import "../chip-events.js";
  * @csspart confirm-remove - Its remove button.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
+ * @csspart preview - The panel of what the model gets (`showPreview()`); inside it `preview-text`, `preview-entries`, `preview-entry`, `preview-close`.
+ * @csspart chip-stale - A chip whose context changed (`validateContext`); `chip-gone`: one that is no longer available.
+ * @csspart confirm-gone - The question a send asks about gone context; its buttons `confirm-gone-keep`, `confirm-gone-remove`.
  *
  * @cssprop --t3-font - Font family.
  * @cssprop --t3-font-mono - Monospace font family.
@@ -89,7 +95,8 @@ import "../chip-events.js";
  * @event t3-context-add - A record joined the draft: `detail.record`.
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
- * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
+ * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload, refresh stale context).
+ * @event t3-context-refresh - A stale chip was activated: answer with `detail.provide(newRecord)`.
  */
 export class T3ComposerElement extends LitElement {
   static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles];
@@ -106,6 +113,7 @@ export class T3ComposerElement extends LitElement {
     longPasteThreshold: { type: Number, attribute: "long-paste-threshold" },
     registry: { attribute: false },
     transport: { attribute: false, noAccessor: true },
+    kinds: { attribute: false },
   };
 
   /** Shown while the draft is empty. */
@@ -128,6 +136,12 @@ export class T3ComposerElement extends LitElement {
    * `long-paste-threshold`; default 4000). Ctrl/⌘+Shift+V pastes it inline anyway.
    */
   declare longPasteThreshold: number | null;
+  /**
+   * The kind definitions `preview()` projects with, as `createHost({ kinds })` takes them;
+   * `undefined` (the default): the registry's (`registry.definitions()`).
+   */
+  declare kinds: readonly ContextKindDefinition[] | undefined;
+  #validateContext: ContextValidator | null = null;
   #registry: ChipRegistry = chipRegistry;
   readonly #composer: Composer;
   readonly #strings = new StringsController(this, () => this.#stringsChanged());
@@ -144,6 +158,7 @@ export class T3ComposerElement extends LitElement {
     this.environmentId = null;
     this.threadId = null;
     this.longPasteThreshold = null;
+    this.kinds = undefined;
     this.#composer = createComposer(this, this.attachInternals());
   }
 
@@ -235,6 +250,20 @@ export class T3ComposerElement extends LitElement {
     return draftAttachments(this.#composer);
   }
 
+  /**
+   * The host's hook `(record) => "current" | "stale" | "gone"` (or a promise of one), asked when a
+   * chip joins, when the draft is restored, and just before a send (docs/preview-and-stale.md).
+   * `null` (the default): all context is current. Setting something else throws a TypeError.
+   */
+  get validateContext(): ContextValidator | null {
+    return this.#validateContext;
+  }
+
+  set validateContext(hook: ContextValidator | null) {
+    if (hook !== null && typeof hook !== "function") throw new TypeError(`validateContext: expected a function or null, got ${String(hook)}`);
+    this.#validateContext = hook;
+  }
+
   /** The form this composer belongs to. */
   get form(): HTMLFormElement | null {
     return this.#composer.internals?.form ?? null;
@@ -284,6 +313,19 @@ export class T3ComposerElement extends LitElement {
    */
   send(): Promise<SentMessage | undefined> {
     return this.#composer.sender.send();
+  }
+
+  /**
+   * Resolves with what a model would be given for the draft if it were sent now: the provider
+   * projection of its message with `kinds` (docs/preview-and-stale.md).
+   */
+  async preview(): Promise<string> {
+    return projectDraft(this.#composer);
+  }
+
+  /** Opens the panel that shows `preview()` chip by chip; Escape or its Close button closes it. */
+  showPreview(): void {
+    this.#composer.previewPanel.show();
   }
 
   /**
@@ -354,7 +396,7 @@ export class T3ComposerElement extends LitElement {
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
         <div class="bar" part="actions"><span class="spacer"></span><slot name="actions"></slot></div>
       </div>
-      ${composer.suggestions.render()} ${composer.shelf.renderConfirm()}
+      ${composer.suggestions.render()} ${composer.shelf.renderConfirm()} ${composer.previewPanel.render()} ${composer.staleness.renderConfirm()}
       <div class="visually-hidden" role="status" aria-live="polite">${composer.events.announcement}</div>`;
   }
 
@@ -363,6 +405,8 @@ export class T3ComposerElement extends LitElement {
     const root = this.renderRoot as ShadowRoot;
     composer.suggestions.sync(root.getElementById(LISTBOX_ID));
     composer.shelf.sync(root.querySelector("dialog"));
+    composer.previewPanel.sync(root.querySelector('[part="preview"]'));
+    composer.staleness.sync(root.querySelector('[part="confirm-gone"]'));
     syncEditorState(composer, { label: this.getAttribute("aria-label"), disabled: this.disabled || this.#formDisabled, readOnly: this.readOnly });
   }
 
