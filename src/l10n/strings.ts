@@ -147,16 +147,10 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   previewTitle: "What the model gets",
   contextStale: "changed",
   contextGone: "unavailable",
-  contextStaleHint: "Changed since it was added. Click the chip (or select it and press Enter) to refresh it.",
-  contextGoneHint: "No longer available. Remove it, or send it as it was.",
-  staleAtSend: {
-    one: "{names} changed since it was added. Refresh it, or send again to send it as it was.",
-    other: "{names} changed since they were added. Refresh them, or send again to send them as they were.",
-  },
-  confirmGone: {
-    one: "{names} is no longer available. Remove it from the message, or keep it?",
-    other: "{names} are no longer available. Remove them from the message, or keep them?",
-  },
+  contextStaleHint: "Changed since it was added. Click it (or select it and press Enter) to refresh it.",
+  contextGoneHint: "No longer available.",
+  staleAtSend: { one: "{names} changed. Refresh it, or send again as it is.", other: "{names} changed. Refresh them, or send again as they are." },
+  confirmGone: { one: "{names} is no longer available. Remove it or keep it?", other: "{names} are no longer available. Remove them or keep them?" },
   keep: "Keep",
 });
 

@@ -101,20 +101,13 @@ export class PreviewPanel {
     const strings = this.#composer.host.localizer;
     const dialogOf = (event: Event) => (event.currentTarget as HTMLElement).closest("dialog");
     const entries = shown?.entries ?? [];
-    return html`<dialog part="preview" class="confirm preview" aria-labelledby="preview-title" @cancel=${(event: Event) => this.#closed(dialogOf(event))}>
-      <h2 id="preview-title">${strings.text("previewTitle")}</h2>
-      <pre part="preview-text">${shown?.text ?? ""}</pre>
-      ${entries.length > 0
-        ? html`<pre>${ENVELOPE_OPEN.trim()}</pre>
-            <ol part="preview-entries">
-              ${entries.map(({ contextId, name, entry }) => html`<li part="preview-entry" data-context-id=${contextId}><span>${name}</span><pre>${entry}</pre></li>`)}
-            </ol>
-            <pre>${ENVELOPE_CLOSE.trim()}</pre>`
-        : nothing}
-      <div class="confirm-buttons">
-        <button type="button" part="preview-close" autofocus @click=${(event: Event) => this.#closed(dialogOf(event))}>${strings.text("close")}</button>
-      </div>
-    </dialog>`;
+    const close = (event: Event) => this.#closed(dialogOf(event));
+    // No whitespace between the tags: the drop-in keeps a template's whitespace.
+    const list = entries.map(({ contextId, name, entry }) => html`<li part="preview-entry" data-context-id=${contextId}><span>${name}</span><pre>${entry}</pre></li>`);
+    const envelope = html`<pre>${ENVELOPE_OPEN.trim()}</pre><ol part="preview-entries">${list}</ol><pre>${ENVELOPE_CLOSE.trim()}</pre>`;
+    return html`<dialog part="preview" class="confirm preview" aria-labelledby="preview-title" @cancel=${close}><h2 id="preview-title">${strings.text("previewTitle")}</h2><pre
+        part="preview-text">${shown?.text ?? ""}</pre>${entries.length > 0 ? envelope : nothing}<div class="confirm-buttons"><button type="button" part="preview-close" autofocus
+        @click=${close}>${strings.text("close")}</button></div></dialog>`;
   }
 
   /** After a render: opens the dialog when the panel was shown. */

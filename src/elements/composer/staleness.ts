@@ -35,10 +35,6 @@ export const SEND_CHECK_TIMEOUT_MS = 2000;
 
 const STATUSES: ReadonlySet<unknown> = new Set<ContextStatus>(["current", "stale", "gone"]);
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
-}
-
 export class Staleness implements DraftObserver {
   readonly #composer: Composer;
   readonly #verdicts = new WeakMap<ComposerContextRecord, ContextStatus>();
@@ -134,7 +130,7 @@ export class Staleness implements DraftObserver {
     emit(this.#composer.host, "t3-context-refresh", {
       record,
       provide: (next) => {
-        if (isThenable(next)) void Promise.resolve(next).then((value) => this.#replace(record, value));
+        if (next instanceof Promise) void next.then((value) => this.#replace(record, value));
         else this.#replace(record, next);
       },
     });
@@ -146,17 +142,17 @@ export class Staleness implements DraftObserver {
    */
   #replace(old: ComposerContextRecord, input: unknown): void {
     const decoded = decodeRecord(input);
-    if ("problem" in decoded) throw new TypeError(`t3-context-refresh: not a valid v1 context record: ${decoded.problem}`);
-    const next = decoded.record;
-    const keeps = (field: string) => (next as unknown as Record<string, unknown>)[field] === (old as unknown as Record<string, unknown>)[field];
+    const next = "record" in decoded ? (decoded.record as unknown as Record<string, unknown>) : {};
+    const keeps = (field: string) => next[field] === (old as unknown as Record<string, unknown>)[field];
     if (!keeps("contextId") || !keeps("kind") || !keeps("attachmentId")) {
-      throw new TypeError(`t3-context-refresh: the new record must keep the contextId, kind and attachmentId of ${JSON.stringify(old.contextId)}`);
+      throw new TypeError(`t3-context-refresh: expected a valid record of ${JSON.stringify(old.contextId)} with its kind and attachmentId, got ${JSON.stringify(next.contextId) ?? "an invalid record"}`);
     }
     const model = this.#composer.model;
     if (liveRecord(model.draft, old.contextId) !== old) return;
-    this.#verdicts.set(next, "current");
-    this.#asked.set(next, {});
-    model.update({ update: [next] });
+    const record = next as unknown as ComposerContextRecord;
+    this.#verdicts.set(record, "current");
+    this.#asked.set(record, {});
+    model.update({ update: [record] });
   }
 
   /** Adds the badge, the part and the name's detail of a stale or gone chip, after the registry drew it. */
@@ -192,13 +188,11 @@ export class Staleness implements DraftObserver {
       this.#composer.host.requestUpdate();
       question.answer(remove);
     };
-    return html`<dialog part="confirm-gone" class="confirm" aria-labelledby="gone-text" @cancel=${(event: Event) => answer(event, null)}>
-      <p id="gone-text">${strings.text("confirmGone", { names: this.#names(question.gone), count: question.gone.length })}</p>
-      <div class="confirm-buttons">
-        <button type="button" part="confirm-gone-keep" autofocus @click=${(event: Event) => answer(event, false)}>${strings.text("keep")}</button>
-        <button type="button" part="confirm-gone-remove" @click=${(event: Event) => answer(event, true)}>${strings.text("remove")}</button>
-      </div>
-    </dialog>`;
+    // One line: the drop-in keeps a template's whitespace.
+    return html`<dialog part="confirm-gone" class="confirm" aria-labelledby="gone-text" @cancel=${(event: Event) => answer(event, null)}><p id="gone-text">${strings.text(
+      "confirmGone",
+      { names: this.#names(question.gone), count: question.gone.length },
+    )}</p><div class="confirm-buttons"><button type="button" part="confirm-gone-keep" autofocus @click=${(event: Event) => answer(event, false)}>${strings.text("keep")}</button><button type="button" part="confirm-gone-remove" @click=${(event: Event) => answer(event, true)}>${strings.text("remove")}</button></div></dialog>`;
   }
 
   /** After a render: shows the question's dialog. */

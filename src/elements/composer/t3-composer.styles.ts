@@ -219,19 +219,11 @@ export const composerStyles = css`
     max-width: min(48em, 90vw);
     max-height: 80vh;
   }
-  .preview h2 {
-    margin: 0 0 var(--_space);
-    font-size: 1em;
-  }
   .preview pre {
     margin: 0 0 var(--_space);
     white-space: pre-wrap;
     overflow-wrap: anywhere;
     font: 0.85em/1.4 var(--_mono);
-  }
-  .preview ol {
-    margin: 0;
-    padding-left: 1.5em;
   }
   .t3-chip-badge {
     margin-left: 0.3em;

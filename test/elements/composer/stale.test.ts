@@ -63,7 +63,7 @@ describe("<t3-composer> stale context", () => {
     expect(chip.querySelector(".t3-chip-badge")!.textContent).to.equal("changed");
     expect(chip.getAttribute("aria-label")).to.equal("File: notes.txt, 42 B, changed");
     expect(chip.getAttribute("aria-description")).to.match(/^Changed since it was added/);
-    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain("notes.txt changed since it was added.");
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain("notes.txt changed. Refresh it, or send again as it is.");
 
     const newer: FileContextRecord = { ...file, sizeBytes: 58 };
     const refreshes = record(el, "t3-context-refresh");
@@ -120,7 +120,7 @@ describe("<t3-composer> stale context", () => {
       await until(() => el.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm-gone"]')?.open === true);
       return el.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm-gone"]')!;
     })();
-    expect(dialog.textContent!.replace(/\s+/g, " ")).to.contain("notes.txt is no longer available. Remove it from the message, or keep it?");
+    expect(dialog.textContent!.replace(/\s+/g, " ")).to.contain("notes.txt is no longer available. Remove it or keep it?");
     expect(el.shadowRoot!.activeElement!.getAttribute("part")).to.equal("confirm-gone-keep");
     expect(partsOf(chipsOf(el)[1]!)).to.include("chip-gone");
     expect(chipsOf(el)[1]!.getAttribute("aria-label")).to.equal("File: notes.txt, 42 B, unavailable");
