@@ -29,6 +29,25 @@ function fileHost() {
   return { changed, gone, asked, validate };
 }
 
+/** A draft of a mention and a file that goes away after insertion, sent by Enter: resolves once the question is open. */
+async function sendWithGoneFile() {
+  const el = await mount();
+  const host = fileHost();
+  el.validateContext = host.validate;
+  const transport = memoryTransport();
+  el.transport = transport;
+  const sends = record(el, "t3-send");
+  el.insertContext(mention);
+  el.insertContext(file);
+  await until(() => host.asked.length === 2);
+  host.gone.add(file.contextId);
+  await focusEnd(el);
+  await press("Enter");
+  const question = () => el.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm-gone"]');
+  await until(() => question()?.open === true);
+  return { el, transport, sends, dialog: question()! };
+}
+
 const chipOf = (el: T3ComposerElement) => chipsOf(el)[0]!;
 const partsOf = (chip: HTMLElement) => chip.getAttribute("part")!.split(" ");
 
@@ -104,22 +123,7 @@ describe("<t3-composer> stale context", () => {
   });
 
   it("asks about gone context at send: Keep sends it and t3-send lists it", async () => {
-    const el = await mount();
-    const host = fileHost();
-    el.validateContext = host.validate;
-    const transport = memoryTransport();
-    el.transport = transport;
-    const sends = record(el, "t3-send");
-    el.insertContext(mention);
-    el.insertContext(file);
-    await until(() => host.asked.length === 2);
-    host.gone.add(file.contextId);
-    await focusEnd(el);
-    await press("Enter");
-    const dialog = await (async () => {
-      await until(() => el.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm-gone"]')?.open === true);
-      return el.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm-gone"]')!;
-    })();
+    const { el, transport, sends, dialog } = await sendWithGoneFile();
     expect(dialog.textContent!.replace(/\s+/g, " ")).to.contain("notes.txt is no longer available. Remove it or keep it?");
     expect(el.shadowRoot!.activeElement!.getAttribute("part")).to.equal("confirm-gone-keep");
     expect(partsOf(chipsOf(el)[1]!)).to.include("chip-gone");
@@ -131,19 +135,7 @@ describe("<t3-composer> stale context", () => {
   });
 
   it("asks about gone context at send: Remove takes it out of the message", async () => {
-    const el = await mount();
-    const host = fileHost();
-    el.validateContext = host.validate;
-    const transport = memoryTransport();
-    el.transport = transport;
-    const sends = record(el, "t3-send");
-    el.insertContext(mention);
-    el.insertContext(file);
-    await until(() => host.asked.length === 2);
-    host.gone.add(file.contextId);
-    await focusEnd(el);
-    await press("Enter");
-    await until(() => el.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm-gone"]')?.open === true);
+    const { el, transport, sends } = await sendWithGoneFile();
     await press("Tab");
     expect(el.shadowRoot!.activeElement!.getAttribute("part")).to.equal("confirm-gone-remove");
     await press("Enter");
