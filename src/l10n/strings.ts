@@ -95,6 +95,25 @@ export interface T3Strings {
   confirmGone: Message;
   /** Its button that sends the gone context as it was. */
   keep: string;
+  // Queued follow-ups (docs/composer.md, "Queued follow-ups").
+  /** The name of the list of queued messages. */
+  queueLabel: string;
+  /** A queued message's status while its send runs. */
+  queueSending: string;
+  /** A queued message's status once its send failed. `{error}`: the failure's message. */
+  queueFailed: string;
+  /** The actions of a queued message. */
+  queueRetry: string;
+  queueEdit: string;
+  queueMoveUp: string;
+  queueMoveDown: string;
+  queueRemove: string;
+  /** Announced when the draft is queued. `{position}`, `{count}`: locale-formatted numbers. */
+  queueAddedAnnouncement: string;
+  /** Announced when a queued message moves. `{position}`, `{count}`: locale-formatted numbers. */
+  queueMovedAnnouncement: string;
+  /** Announced when a queued message is removed. */
+  queueRemovedAnnouncement: string;
 }
 
 /** A key of the table. */
@@ -152,6 +171,18 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   staleAtSend: { one: "{names} changed. Refresh it, or send again as it is.", other: "{names} changed. Refresh them, or send again as they are." },
   confirmGone: { one: "{names} is no longer available. Remove it or keep it?", other: "{names} are no longer available. Remove them or keep them?" },
   keep: "Keep",
+  // Queued follow-ups.
+  queueLabel: "Queued messages",
+  queueSending: "Sending…",
+  queueFailed: "Not sent: {error}",
+  queueRetry: "Retry",
+  queueEdit: "Edit",
+  queueMoveUp: "Move up",
+  queueMoveDown: "Move down",
+  queueRemove: "Remove",
+  queueAddedAnnouncement: "Queued, {position} of {count}.",
+  queueMovedAnnouncement: "Moved to {position} of {count}.",
+  queueRemovedAnnouncement: "Removed from the queue.",
 });
 
 /** The keys, in table order. */
