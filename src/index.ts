@@ -81,12 +81,14 @@ export type {
   ComposerBudgetDetail,
   ComposerChangeDetail,
   ComposerContextDetail,
+  ComposerContextRefreshDetail,
   ComposerErrorDetail,
   ComposerSendDetail,
   ComposerSentDetail,
   ComposerTriggerDetail,
 } from "./elements/composer/events.js";
 export type { ChipActivateDetail } from "./elements/chip-events.js";
+export type { ContextStatus, ContextValidator } from "./elements/composer/staleness.js";
 
 export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
 export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";

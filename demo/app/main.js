@@ -7,6 +7,7 @@ import { frenchStrings } from "./french.js";
 import { logComposerEvents } from "./event-log.js";
 import { providerView } from "./provider-view.js";
 import { addSampleButtons } from "./samples.js";
+import { watchContext } from "./staleness.js";
 import { provideSuggestions } from "./suggestions.js";
 import { connectThread } from "./thread.js";
 import { useTokenizer } from "./tokenizer.js";
@@ -58,6 +59,8 @@ connectThread({ api, threadId, composer, transcript, onStatus: setStatus, onChan
 
 addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textContent = text));
 provideSuggestions(composer);
+watchContext(composer);
+$("preview").addEventListener("click", () => composer.showPreview());
 pretendAgent(composer, $("agent"), $("agent-auto"));
 logComposerEvents(composer, $("log"));
 useTokenizer(composer, (name) => ($("token-count").textContent = `tokens: counted by ${name}`));

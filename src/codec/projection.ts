@@ -10,7 +10,7 @@ import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
 import { isSanitizedLabel, sanitizeComposerContextLabel } from "./references.js";
 
-/** @internal */
+/** What starts and ends the envelope; the composer's preview splits on them. @internal */
 export const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
 /** @internal */
 export const ENVELOPE_CLOSE = "\n</t3_context>";

@@ -91,6 +91,23 @@ export interface T3Strings {
   budgetRefused: string;
   /** A chip's share, in its tooltip and description. `{tokens}`: its tokens; `{percent}`: of the budget. */
   budgetChipShare: string;
+  // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
+  /** The preview panel's title. */
+  previewTitle: string;
+  /** A stale chip's badge and the detail of its accessible name. */
+  contextStale: string;
+  /** A gone chip's badge and the detail of its accessible name. */
+  contextGone: string;
+  /** A stale chip's tooltip and description. */
+  contextStaleHint: string;
+  /** A gone chip's tooltip and description. */
+  contextGoneHint: string;
+  /** Announced when a send stops at context that changed. `{names}`: the chips, `{count}`: how many. */
+  staleAtSend: Message;
+  /** The question a send asks about context that is gone. `{names}`: the chips, `{count}`: how many. */
+  confirmGone: Message;
+  /** Its button that sends the gone context as it was. */
+  keep: string;
   // Queued follow-ups (docs/composer.md, "Queued follow-ups").
   /** The name of the list of queued messages. */
   queueLabel: string;
@@ -178,6 +195,15 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   budgetOverBlocking: "Over the budget by {excess} tokens: remove some context to send.",
   budgetRefused: "Not sent: the message is {excess} tokens over the budget.",
   budgetChipShare: "About {tokens} tokens, {percent} of the budget",
+  // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
+  previewTitle: "What the model gets",
+  contextStale: "changed",
+  contextGone: "unavailable",
+  contextStaleHint: "Changed since it was added. Click it (or select it and press Enter) to refresh it.",
+  contextGoneHint: "No longer available.",
+  staleAtSend: { one: "{names} changed. Refresh it, or send again as it is.", other: "{names} changed. Refresh them, or send again as they are." },
+  confirmGone: { one: "{names} is no longer available. Remove it or keep it?", other: "{names} are no longer available. Remove them or keep them?" },
+  keep: "Keep",
   // Queued follow-ups.
   queueLabel: "Queued messages",
   queueSending: "Sending…",

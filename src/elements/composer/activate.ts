@@ -1,5 +1,5 @@
 // Activating a chip (click, or Enter on a selected chip) fires cancelable `t3-chip-activate`; the
-// composer's own default is to retry a failed upload.
+// composer's own default is to retry a failed upload, or to refresh stale context.
 import { chipAttrs, isChip } from "../../editor/schema.js";
 import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
@@ -45,4 +45,5 @@ export function activateChip(composer: Composer, pos: number): void {
   const entry = liveAttachment(draft, contextId);
   if (proceed && entry?.status === "failed") retryAttachment(composer, entry);
   else if (proceed && composer.host.canEdit && composer.redactions.canReveal(contextId)) openRevealMenu(composer, contextId, composer.model.view?.nodeDOM(pos) as Element | null);
+  else if (proceed && composer.staleness.status(record) === "stale") composer.staleness.refresh(contextId);
 }

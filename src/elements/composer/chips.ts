@@ -98,4 +98,5 @@ export function drawChip(composer: Composer, dom: HTMLElement, attrs: ChipAttrs)
   }
   drawRedaction(composer, dom, attrs.contextId, record, entry?.status === "failed");
   composer.budget.describeChip(dom, attrs.contextId);
+  composer.staleness.decorate(dom, record);
 }

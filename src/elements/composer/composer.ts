@@ -6,6 +6,7 @@
 import type { ReactiveControllerHost } from "lit";
 import type { Plugin } from "prosemirror-state";
 import { composerPlugins } from "../../editor/create.js";
+import type { ContextKindDefinition } from "../../codec/kind-definitions.js";
 import type { Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport } from "../../transport/types.js";
@@ -19,10 +20,12 @@ import { draftPlugin } from "./draft-state.js";
 import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
+import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
 import { Redactions, type ComposerRedactor } from "./redaction.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
+import { Staleness, type ContextValidator } from "./staleness.js";
 import { Suggestions } from "./suggestions.js";
 import { TransportErrors } from "./transport-errors.js";
 import { Uploads } from "./uploads.js";
@@ -50,6 +53,10 @@ export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
   readonly budget: number | null;
   readonly budgetMode: string | null;
   readonly estimateTokens: ((text: string) => number) | undefined;
+  /** The kind definitions the preview projects with; `undefined`: the registry's. */
+  readonly kinds: readonly ContextKindDefinition[] | undefined;
+  /** The host's staleness hook (docs/preview-and-stale.md). */
+  readonly validateContext: ContextValidator | null;
 }
 
 export interface Composer {
@@ -70,6 +77,8 @@ export interface Composer {
   readonly history: PromptHistory;
   readonly queue: Queue;
   readonly redactions: Redactions;
+  readonly previewPanel: PreviewPanel;
+  readonly staleness: Staleness;
 }
 
 /**
@@ -143,12 +152,14 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.queue = new Queue(composer);
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);
+  composer.previewPanel = new PreviewPanel(composer);
+  composer.staleness = new Staleness(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue, composer.budget]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget];
+  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget, composer.staleness];
   for (const observer of observers) composer.model.observe(observer);
   bind(composer);
   return composer;

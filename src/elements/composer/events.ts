@@ -18,6 +18,21 @@ export interface ComposerChangeDetail {
 /** `t3-send` (cancelable): the canonical message about to go to the transport. */
 export interface ComposerSendDetail {
   message: OutgoingMessage;
+  /** Records `validateContext` found gone that the person chose to keep (docs/preview-and-stale.md). */
+  gone: ComposerContextRecord[];
+  /** Records `validateContext` found stale that go as they are (the person was shown their badge). */
+  stale: ComposerContextRecord[];
+}
+
+/** `t3-context-refresh`: a stale chip was activated; answer with its new version. */
+export interface ComposerContextRefreshDetail {
+  /** The record as the draft holds it. */
+  record: ComposerContextRecord;
+  /**
+   * The new record (or a promise of it): same `contextId` and `kind` (and `attachmentId` for an
+   * image or file). It replaces the old one. Throws a TypeError for a record that does not fit.
+   */
+  provide(record: ComposerContextRecord | Promise<ComposerContextRecord>): void;
 }
 
 /** `t3-sent`: the message and the host's stored copy. */
@@ -74,6 +89,7 @@ declare global {
     "t3-context-remove": CustomEvent<ComposerContextDetail>;
     "t3-trigger": CustomEvent<ComposerTriggerDetail>;
     "t3-budget": CustomEvent<ComposerBudgetDetail>;
+    "t3-context-refresh": CustomEvent<ComposerContextRefreshDetail>;
     "t3-queue-change": CustomEvent<ComposerQueueChangeDetail>;
   }
 }

@@ -11,6 +11,7 @@ import type { ComposerTransport, OutgoingMessage, SentMessage } from "../../tran
 import { emit } from "../events.js";
 import type { Composer } from "./composer.js";
 import { hasContent, outgoingMessage } from "./message.js";
+import type { SendContextCheck } from "./staleness.js";
 
 /** Characters after `msg_` in a `clientMessageId` (docs/composer.md, "Sending"). */
 const MESSAGE_ID_LENGTH = 20;
@@ -137,10 +138,12 @@ export class Sender implements ReactiveController {
     } catch (error) {
       throw this.#failure(error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error }));
     }
+    const context = await composer.staleness.beforeSend();
+    if (!context) return undefined; // stopped at context that changed or is gone (staleness.ts)
     const message = outgoingMessage(composer, this.#clientMessageId());
     if (!message) return undefined;
     if (steer) message.steer = true;
-    return this.transmit(message, () => this.#clearDraft(message));
+    return this.transmit(message, () => this.#clearDraft(message), context);
   }
 
   /**
@@ -149,11 +152,11 @@ export class Sender implements ReactiveController {
    * host from `t3-send`, or nowhere to send it), before `t3-sent` fires. Rejects with a
    * `send-failed` ComposerError after `t3-error`, having called nothing.
    */
-  async transmit(message: OutgoingMessage, taken: () => void): Promise<SentMessage | undefined> {
+  async transmit(message: OutgoingMessage, taken: () => void, context: SendContextCheck = { stale: [], gone: [] }): Promise<SentMessage | undefined> {
     const composer = this.#composer;
     const transport = composer.host.transport;
     // Without a transport the host takes the message from the event, canceled or not.
-    if (!emit(composer.host, "t3-send", { message }, { cancelable: true }) || !transport) {
+    if (!emit(composer.host, "t3-send", { message, ...context }, { cancelable: true }) || !transport) {
       taken();
       return undefined;
     }

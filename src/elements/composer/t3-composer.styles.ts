@@ -228,4 +228,27 @@ export const composerStyles = css`
     justify-content: flex-end;
     gap: var(--_space);
   }
+  /* The preview of what the model gets, and stale context (docs/preview-and-stale.md). */
+  .preview {
+    max-width: min(48em, 90vw);
+    max-height: 80vh;
+  }
+  .preview pre {
+    margin: 0 0 var(--_space);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    font: 0.85em/1.4 var(--_mono);
+  }
+  .t3-chip-badge {
+    margin-left: 0.3em;
+    padding: 0 0.3em;
+    border-radius: var(--_radius);
+    background: var(--_danger);
+    color: var(--_bg);
+    font-size: 0.75em;
+  }
+  .t3-chip[data-context-status="gone"] {
+    border-style: dashed;
+    color: var(--_muted);
+  }
 `;

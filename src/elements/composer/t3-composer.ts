@@ -2,6 +2,7 @@
 // attributes and the template; the draft model and the controllers own the draft's state and
 // hook themselves into the element's lifecycle.
 import { LitElement, html, type PropertyValues } from "lit";
+import type { ContextKindDefinition } from "../../codec/kind-definitions.js";
 import type { T3StringTable } from "../../l10n/catalog.js";
 import type { Localizer } from "../../l10n/localizer.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
@@ -18,6 +19,8 @@ import { checkRedactor, type ComposerRedactor } from "./redaction.js";
 import { revealMenuStyles } from "./reveal-menu.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
+import { projectDraft } from "./preview.js";
+import type { ContextValidator } from "./staleness.js";
 import type { ComposerQueuedMessage } from "./queue-item.js";
 import { renderQueue } from "./queue-view.js";
 import { queueStyles } from "./queue.styles.js";
@@ -74,6 +77,9 @@ import "../chip-events.js";
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
  * @csspart budget - The token budget meter (with `budget`); also `budget-over` past the budget.
+ * @csspart preview - The panel of what the model gets (`showPreview()`); inside it `preview-text`, `preview-entries`, `preview-entry`, `preview-close`.
+ * @csspart chip-stale - A chip whose context changed (`validateContext`); `chip-gone`: one that is no longer available.
+ * @csspart confirm-gone - The question a send asks about gone context; its buttons `confirm-gone-keep`, `confirm-gone-remove`.
  *
  * @cssprop --t3-font - Font family.
  * @cssprop --t3-font-mono - Monospace font family.
@@ -108,7 +114,8 @@ import "../chip-events.js";
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
  * @event t3-budget - The draft's estimated tokens crossed `budget` (cancelable: hides the built-in warning). Detail `{ tokens, budget, over, measure }`.
- * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
+ * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload, refresh stale context).
+ * @event t3-context-refresh - A stale chip was activated: answer with `detail.provide(newRecord)`.
  * @event t3-queue-change - The queued follow-ups changed: `detail.queue`, head first.
  */
 export class T3ComposerElement extends LitElement {
@@ -130,6 +137,7 @@ export class T3ComposerElement extends LitElement {
     budget: { type: Number },
     budgetMode: { type: String, attribute: "budget-mode" },
     estimateTokens: { attribute: false },
+    kinds: { attribute: false },
     busy: { type: Boolean, reflect: true, noAccessor: true },
   };
 
@@ -168,6 +176,12 @@ export class T3ComposerElement extends LitElement {
    * quarter of the characters, rounded up (docs/budget.md).
    */
   declare estimateTokens: ((text: string) => number) | undefined;
+  /**
+   * The kind definitions `preview()` projects with, as `createHost({ kinds })` takes them;
+   * `undefined` (the default): the registry's (`registry.definitions()`).
+   */
+  declare kinds: readonly ContextKindDefinition[] | undefined;
+  #validateContext: ContextValidator | null = null;
   #registry: ChipRegistry = chipRegistry;
   readonly #composer: Composer;
   readonly #strings = new StringsController(this, () => this.#stringsChanged());
@@ -189,6 +203,7 @@ export class T3ComposerElement extends LitElement {
     this.budget = null;
     this.budgetMode = null;
     this.estimateTokens = undefined;
+    this.kinds = undefined;
     this.#composer = createComposer(this, this.attachInternals());
   }
 
@@ -316,6 +331,20 @@ export class T3ComposerElement extends LitElement {
     return draftAttachments(this.#composer);
   }
 
+  /**
+   * The host's hook `(record) => "current" | "stale" | "gone"` (or a promise of one), asked when a
+   * chip joins, when the draft is restored, and just before a send (docs/preview-and-stale.md).
+   * `null` (the default): all context is current. Setting something else throws a TypeError.
+   */
+  get validateContext(): ContextValidator | null {
+    return this.#validateContext;
+  }
+
+  set validateContext(hook: ContextValidator | null) {
+    if (hook !== null && typeof hook !== "function") throw new TypeError(`validateContext: expected a function or null, got ${String(hook)}`);
+    this.#validateContext = hook;
+  }
+
   /** The form this composer belongs to. */
   get form(): HTMLFormElement | null {
     return this.#composer.internals?.form ?? null;
@@ -369,6 +398,19 @@ export class T3ComposerElement extends LitElement {
   send(options?: SendOptions): Promise<SentMessage | undefined> {
     const queue = this.#composer.queue;
     return options?.steer ? queue.sendNow({ steer: true }) : queue.submit(false);
+  }
+
+  /**
+   * Resolves with what a model would be given for the draft if it were sent now: the provider
+   * projection of its message with `kinds` (docs/preview-and-stale.md).
+   */
+  async preview(): Promise<string> {
+    return projectDraft(this.#composer);
+  }
+
+  /** Opens the panel that shows `preview()` chip by chip; Escape or its Close button closes it. */
+  showPreview(): void {
+    this.#composer.previewPanel.show();
   }
 
   /**
@@ -455,7 +497,7 @@ export class T3ComposerElement extends LitElement {
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
         <div class="bar" part="actions">${composer.budget.render()}<span class="spacer"></span><slot name="actions"></slot></div>
       </div>
-      ${composer.suggestions.render()} ${composer.shelf.renderConfirm()}
+      ${composer.suggestions.render()} ${composer.shelf.renderConfirm()} ${composer.previewPanel.render()} ${composer.staleness.renderConfirm()}
       <div class="visually-hidden" role="status" aria-live="polite">${composer.events.announcement}</div>`;
   }
 
@@ -464,6 +506,8 @@ export class T3ComposerElement extends LitElement {
     const root = this.renderRoot as ShadowRoot;
     composer.suggestions.sync(root.getElementById(LISTBOX_ID));
     composer.shelf.sync(root.querySelector("dialog"));
+    composer.previewPanel.sync(root.querySelector('[part="preview"]'));
+    composer.staleness.sync(root.querySelector('[part="confirm-gone"]'));
     syncEditorState(composer, { label: this.getAttribute("aria-label"), disabled: this.disabled || this.#formDisabled, readOnly: this.readOnly });
   }
 

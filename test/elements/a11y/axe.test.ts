@@ -132,6 +132,27 @@ for (const scheme of schemes) {
       await expectNoViolations(el);
     });
 
+    it("a composer with its preview panel open (docs/preview-and-stale.md)", async () => {
+      const el = await composerWithEveryKind();
+      el.showPreview();
+      await el.updateComplete;
+      await until(() => el.shadowRoot!.querySelector<HTMLDialogElement>('[part="preview"]')!.open, "preview open");
+      await expectNoViolations(el);
+    });
+
+    it("a composer with stale and gone chips, and the question a send asks", async () => {
+      const el = await mountComposer();
+      el.validateContext = async (record) => (record.kind === "mention" ? "stale" : "gone");
+      el.transport = manualTransport().transport;
+      el.insertContext(composerMention, { at: "end" });
+      el.insertContext(composerSkill, { at: "end" });
+      await until(() => el.shadowRoot!.querySelectorAll("[data-context-status]").length === 2, "badges drawn");
+      await expectNoViolations(el);
+      void el.send();
+      await until(() => el.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm-gone"]')?.open === true, "question open");
+      await expectNoViolations(el);
+    });
+
     it("a transcript with every chip kind, a custom kind, files, a gallery, a task list and a pending reply", async () => {
       await expectNoViolations(await transcript());
     });
