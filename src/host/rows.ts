@@ -11,6 +11,7 @@ export interface MessageRow {
   text: string;
   context_json: string | null;
   created_at: string;
+  edit_of: string | null;
 }
 
 /** A message's attachment, joined from `message_attachments` and `attachments`. */
@@ -31,5 +32,6 @@ export function toStoredMessage(row: MessageRow, attachments: AttachmentJoinRow[
     // PostgreSQL's BIGINT comes back as a string.
     attachments: attachments.map((a) => ({ id: a.persisted_id, name: a.name, mimeType: a.mime_type, sizeBytes: Number(a.size_bytes) })),
     createdAt: row.created_at,
+    editOf: row.edit_of ?? undefined,
   };
 }
