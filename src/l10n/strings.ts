@@ -78,6 +78,15 @@ export interface T3Strings {
   sizeMegabytes: string;
   sizeGigabytes: string;
   sizeTerabytes: string;
+  // Edit and resend (docs/transcript.md and docs/composer.md, "Edit and resend").
+  /** A user message's Edit button in a transcript with `editable`. */
+  editMessage: string;
+  /** The mark of a message that is a new version of another. */
+  edited: string;
+  /** The composer's edit bar. `{preview}`: the first words of the message being edited. */
+  editingMessage: string;
+  /** The edit bar's cancel button. */
+  cancelEdit: string;
 }
 
 /** A key of the table. */
@@ -126,6 +135,11 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   sizeMegabytes: "{size} MB",
   sizeGigabytes: "{size} GB",
   sizeTerabytes: "{size} TB",
+  // Edit and resend.
+  editMessage: "Edit message",
+  edited: "edited",
+  editingMessage: "Editing: {preview}",
+  cancelEdit: "Cancel edit",
 });
 
 /** The keys, in table order. */

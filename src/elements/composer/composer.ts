@@ -14,6 +14,7 @@ import { ChipIndex, drawChip } from "./chips.js";
 import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
 import { DraftEvents } from "./draft-events.js";
+import { Editing } from "./editing.js";
 import { draftPlugin } from "./draft-state.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
@@ -55,6 +56,7 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly editing: Editing;
 }
 
 /**
@@ -123,6 +125,8 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
+  composer.editing = new Editing(composer);
+  host.addController(composer.editing); // edit and resend: Escape in edit mode
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
     host.addController(controller);

@@ -26,7 +26,9 @@ export const MESSAGE_ID_PATTERN = /^msg_[a-z0-9]{20}$/;
 function forTransport(transport: ComposerTransport, message: OutgoingMessage): OutgoingMessage {
   if (transport.capabilities?.inlineMessageContext !== false) return message;
   const text = serializeLegacyContextMessage({ text: message.text, records: message.context?.records ?? [] });
-  return { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
+  const legacy: OutgoingMessage = { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
+  if (message.editOf !== undefined) legacy.editOf = message.editOf;
+  return legacy;
 }
 
 export class Sender implements ReactiveController {
@@ -107,8 +109,9 @@ export class Sender implements ReactiveController {
     return error;
   }
 
-  /** After a send: an empty draft, saved at once (persistence.ts, `sent`). */
+  /** After a send: an empty draft, saved at once (persistence.ts, `sent`); after an edit, the draft from before it (editing.ts). */
   #clearDraft(): void {
+    if (this.#composer.editing.finish()) return;
     this.#composer.model.replace("", []);
     this.#composer.persistence.sent();
   }

@@ -13,6 +13,7 @@ import type { ComposerTransport, SentMessage } from "../../transport/types.js";
 import { retryAttachment } from "./activate.js";
 import { createComposer, type Composer } from "./composer.js";
 import { draftAttachments } from "./draft-attachments.js";
+import type { ComposerEditing, EditableMessage } from "./editing.js";
 import { liveRecords } from "./draft-state.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
@@ -56,6 +57,8 @@ import "../chip-events.js";
  * @csspart confirm-remove - Its remove button.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
+ * @csspart editing - The bar shown while a sent message is edited (`edit()`): its first words and Cancel.
+ * @csspart editing-cancel - The edit bar's Cancel button.
  *
  * @cssprop --t3-font - Font family.
  * @cssprop --t3-font-mono - Monospace font family.
@@ -304,6 +307,27 @@ export class T3ComposerElement extends LitElement {
     restoreStash(this.#composer, entry);
   }
 
+  /**
+   * Loads a sent message into the composer to edit it (edit and resend): its text with every
+   * chip, its records, its images and files bound to the host's ids (nothing is uploaded again).
+   * The next send carries `editOf: message.id`. Escape or Cancel leaves edit mode and brings back
+   * the draft from before the first edit. Throws a TypeError for something that is not a message,
+   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`.
+   */
+  edit(message: EditableMessage): void {
+    this.#composer.editing.edit(message);
+  }
+
+  /** Leaves edit mode, bringing back the draft from before it; nothing outside edit mode. */
+  cancelEdit(): void {
+    this.#composer.editing.cancel();
+  }
+
+  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode. */
+  get editing(): ComposerEditing | null {
+    return this.#composer.editing.editing;
+  }
+
   /** Empties the draft. */
   clear(): void {
     this.#composer.model.replace("", []);
@@ -351,6 +375,7 @@ export class T3ComposerElement extends LitElement {
         @dragenter=${(event: DragEvent) => onDragOver(composer, event)} @dragover=${(event: DragEvent) => onDragOver(composer, event)}
         @dragleave=${onDragLeave} @drop=${(event: DragEvent) => onDrop(composer, event)}>
         <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
+        ${composer.editing.render()}
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
         <div class="bar" part="actions"><span class="spacer"></span><slot name="actions"></slot></div>
       </div>
