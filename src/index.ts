@@ -70,7 +70,8 @@ export type {
   ComposerTriggerDetail,
 } from "./elements/composer/events.js";
 export type { ChipActivateDetail } from "./elements/chip-events.js";
-export type { ComposerEditing, EditableMessage } from "./elements/composer/editing.js";
+export type { ComposerEditing } from "./elements/composer/editing.js";
+export type { EditableMessage } from "./elements/composer/edit-message.js";
 
 export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
 export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";

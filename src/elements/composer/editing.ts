@@ -3,39 +3,22 @@
 // state: which message is being edited, and the draft that was there before the first edit
 // (Escape, Cancel and a finished send bring that draft back exactly). Loading goes through the
 // stash importer (stash.ts), which binds images and files to the host ids their records carry:
-// nothing is uploaded again, and image thumbnails come from the host's attachment URLs.
+// nothing is uploaded again, and image thumbnails come from the host's attachment URLs. With
+// `draft-key`, edit mode is saved beside the draft (edit-storage.ts) and survives a reload.
 import { html, nothing, type ReactiveController, type TemplateResult } from "lit";
-import { collectComposerContextReferences } from "../../codec/references.js";
-import type { ComposerContextRecord, MessageContext } from "../../contract/types.js";
-import type { TranscriptAttachment } from "../../transport/types.js";
-import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
-import { producerIdFromComposerContextId } from "../../codec/ids.js";
+import { liveAttachments, liveRecords } from "./draft-state.js";
+import { serializeDraft } from "./draft-storage.js";
+import { checkMessage, editPreview, hostEntries } from "./edit-message.js";
+import { readEdit, writeEdit } from "./edit-storage.js";
+import { emit } from "../events.js";
 import { restoreText } from "./paste-import.js";
 import { decodedRecord } from "./record-check.js";
 import { restoreStash, stashDraft } from "./stash.js";
-import type { ComposerStashEntry } from "./types.js";
+import { shelfImages, valueOf } from "./value.js";
 
-/** Characters of the message's text the edit bar shows, at most, before an ellipsis. */
-export const EDIT_PREVIEW_CHARS = 60;
-const ELLIPSIS = "…";
-const WHITESPACE = /\s+/g;
-/**
- * Where a thumbnail may load from: the host's http(s) URLs, or object URLs (as the transcript
- * allows), never `javascript:` or `data:` from a message.
- */
-const LOADABLE_URL = /^(?:https?:\/\/|blob:)/i;
+/** The edit bar's class, by which Escape in it is found. */
 const EDIT_BAR_CLASS = "editing";
-
-/** What `edit()` takes: a stored message, as a transcript or a transport holds it. */
-export interface EditableMessage {
-  /** The host's id of the message: what the next send names in `editOf`. */
-  id: string;
-  text: string;
-  context?: MessageContext | undefined;
-  /** The host's attachments: where the thumbnails of its images load from. */
-  attachments?: readonly TranscriptAttachment[] | undefined;
-}
 
 /** The message being edited, as `composer.editing` reports it. */
 export interface ComposerEditing {
@@ -45,63 +28,16 @@ export interface ComposerEditing {
   preview: string;
 }
 
-function describe(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/** A misused `edit()` throws a TypeError naming the value (house style point 7). */
-function checkMessage(message: unknown): EditableMessage {
-  const candidate = message as Partial<EditableMessage> | null;
-  if (!candidate || typeof candidate !== "object" || typeof candidate.id !== "string" || candidate.id === "" || typeof candidate.text !== "string") {
-    throw new TypeError(`edit: expected a stored message { id, text, context?, attachments? }, got ${describe(message)}`);
-  }
-  return candidate as EditableMessage;
-}
-
-/** The message's first words, each chip written as its label, on one line. */
-export function editPreview(text: string): string {
-  let plain = "";
-  let from = 0;
-  for (const occurrence of collectComposerContextReferences(text)) {
-    plain += text.slice(from, occurrence.start) + occurrence.label;
-    from = occurrence.end;
-  }
-  plain = (plain + text.slice(from)).replace(WHITESPACE, " ").trim();
-  if (plain.length <= EDIT_PREVIEW_CHARS) return plain;
-  const cut = plain.slice(0, EDIT_PREVIEW_CHARS);
-  const space = cut.lastIndexOf(" ");
-  return (space > 0 ? cut.slice(0, space) : cut) + ELLIPSIS;
-}
-
-/**
- * The attachment entries of the message's images and files: bound to the host's ids and ready
- * (no upload), each image with the host's URL for its thumbnail when the message has one.
- */
-function hostEntries(records: readonly ComposerContextRecord[], attachments: readonly TranscriptAttachment[]): Map<string, AttachmentEntry> {
-  const urls = new Map<string, string>();
-  for (const attachment of attachments) {
-    if (typeof attachment?.url === "string" && LOADABLE_URL.test(attachment.url)) urls.set(attachment.id, attachment.url);
-  }
-  const entries = new Map<string, AttachmentEntry>();
-  for (const record of records) {
-    if ((record.kind !== "image" && record.kind !== "file") || !("attachmentId" in record)) continue;
-    const localId = producerIdFromComposerContextId(record.kind, record.contextId);
-    const entry = newEntry(record.contextId, localId, record.kind, null, "ready", record.attachmentId);
-    entry.hostUrl = urls.get(record.attachmentId) ?? null;
-    entries.set(record.contextId, entry);
-  }
-  return entries;
-}
-
 export class Editing implements ReactiveController {
   readonly #composer: Composer;
   #editing: ComposerEditing | null = null;
-  /** The draft from before the first edit: what leaving edit mode brings back. */
-  #before: ComposerStashEntry | null = null;
+  /**
+   * Brings back the draft from before the first edit: the stash of this page (uploads that had
+   * not finished start again), or the saved draft after a reload.
+   */
+  #restoreBefore: (() => void) | null = null;
+  /** The same draft in the saved-draft format, for edit mode saved under `draft-key`. */
+  #savedBefore: string | null = null;
   readonly #onKeyDown = (event: KeyboardEvent) => this.#keyDown(event);
 
   constructor(composer: Composer) {
@@ -122,6 +58,8 @@ export class Editing implements ReactiveController {
   // (it selects the parent node), which would leave a node selection in the restored draft.
   hostConnected(): void {
     this.#composer.host.addEventListener("keydown", this.#onKeyDown, { capture: true });
+    // After persistence.ts restored the draft: an edit saved under the key goes on.
+    this.#adopt(this.#composer.host.draftKey);
   }
 
   hostDisconnected(): void {
@@ -140,12 +78,17 @@ export class Editing implements ReactiveController {
       throw new Error(`edit: the transport says its host takes no edits (capabilities.edit is false); cannot edit ${message.id}`);
     }
     if (composer.sender.sending) throw new Error(`edit: a send is running; edit ${message.id} once it has finished`);
-    if (!this.#editing) this.#before = stashDraft(composer);
+    if (!this.#editing) {
+      this.#savedBefore = this.#serializedDraft();
+      const stash = stashDraft(composer);
+      this.#restoreBefore = () => restoreStash(composer, stash);
+    }
     const raw: unknown = message.context?.records;
     const records = Array.isArray(raw) ? raw.map(decodedRecord).filter((record) => record !== null) : [];
     const attachments = Array.isArray(message.attachments) ? message.attachments : [];
     this.#editing = { messageId: message.id, preview: editPreview(message.text) };
     restoreText(composer, message.text, records, hostEntries(records, attachments));
+    this.#store();
     composer.host.requestUpdate();
   }
 
@@ -166,12 +109,62 @@ export class Editing implements ReactiveController {
 
   #leave(): boolean {
     if (!this.#editing) return false;
-    const before = this.#before;
+    const restore = this.#restoreBefore;
     this.#editing = null;
-    this.#before = null;
-    if (before) restoreStash(this.#composer, before);
+    this.#restoreBefore = null;
+    this.#savedBefore = null;
+    this.#store();
+    restore?.();
     this.#composer.host.requestUpdate();
     return true;
+  }
+
+  /**
+   * `draft-key` changed (after persistence.ts switched the draft). An edit stays saved under the
+   * old key and goes on when that key comes back; the new key's saved edit, if any, goes on now.
+   * Setting a first key while editing makes the edit that key's, as it does the draft.
+   */
+  switchKey(previous: string | null, next: string | null): void {
+    if (this.#editing && previous !== null) {
+      this.#editing = null;
+      this.#restoreBefore = null;
+      this.#savedBefore = null;
+      this.#composer.host.requestUpdate();
+    }
+    if (this.#editing) this.#store();
+    else this.#adopt(next);
+  }
+
+  /** Goes on with the edit saved under `key`, unless this page is editing already. */
+  #adopt(key: string | null): void {
+    if (this.#editing || key === null) return;
+    const saved = readEdit(key);
+    if (!saved) return;
+    const { model } = this.#composer;
+    const before = saved.before;
+    this.#editing = { messageId: saved.messageId, preview: saved.preview };
+    this.#savedBefore = before && serializeDraft(before.text, before.records, [...before.entries.values()], null);
+    this.#restoreBefore = () => (before ? model.replace(before.text, before.records, before.entries) : model.replace("", []));
+    this.#composer.host.requestUpdate();
+  }
+
+  /** The draft as `serializeDraft` saves it (text, records with shelf images, finished uploads). */
+  #serializedDraft(): string | null {
+    const draft = this.#composer.model.draft;
+    const value = valueOf(this.#composer.model.state.doc, liveRecords(draft));
+    return serializeDraft(value.text, [...(value.context?.records ?? []), ...shelfImages(draft)], liveAttachments(draft), null);
+  }
+
+  /** Saves edit mode under `draft-key` (or removes it outside edit mode); a failure is reported, never thrown. */
+  #store(): void {
+    const key = this.#composer.host.draftKey;
+    if (key === null) return;
+    const editing = this.#editing;
+    try {
+      writeEdit(key, editing && { messageId: editing.messageId, preview: editing.preview, before: this.#savedBefore });
+    } catch (cause) {
+      emit(this.#composer.host, "t3-error", { code: "storage-failed", message: "The edit could not be saved", cause });
+    }
   }
 
   /**

@@ -13,7 +13,8 @@ import type { ComposerTransport, SentMessage } from "../../transport/types.js";
 import { retryAttachment } from "./activate.js";
 import { createComposer, type Composer } from "./composer.js";
 import { draftAttachments } from "./draft-attachments.js";
-import type { ComposerEditing, EditableMessage } from "./editing.js";
+import type { EditableMessage } from "./edit-message.js";
+import type { ComposerEditing } from "./editing.js";
 import { liveRecords } from "./draft-state.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
@@ -194,6 +195,7 @@ export class T3ComposerElement extends LitElement {
     if (next === previous) return;
     this.#draftKey = next;
     this.#composer.persistence.switchKey(previous, next);
+    this.#composer.editing.switchKey(previous, next); // edit mode is saved beside the draft
     this.requestUpdate("draftKey", previous);
   }
 

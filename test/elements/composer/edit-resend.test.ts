@@ -6,7 +6,7 @@ import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import type { EditableMessage } from "../../../src/elements/composer/editing.js";
+import type { EditableMessage } from "../../../src/elements/composer/edit-message.js";
 import { chipsOf, chord, file, focusEnd, image, manualTransport, memoryTransport, mention, mount, pngFile, press, terminal, type, unmountAll } from "./helpers.js";
 
 const link = (record: ComposerContextRecord) => `${record.kind === "image" ? "!" : ""}[${record.label}](t3-context://v1/${record.kind}/${record.contextId})`;
@@ -207,6 +207,64 @@ describe("<t3-composer> edit and resend", () => {
     el.transport = { ...memoryTransport(), capabilities: { edit: false } };
     expect(() => el.edit({ id: "m1", text: "x" })).to.throw("edit: the transport says its host takes no edits (capabilities.edit is false); cannot edit m1");
     expect(el.editing).to.equal(null);
+  });
+
+  describe("under draft-key", () => {
+    const KEY = "edit-reload";
+    afterEach(() => {
+      localStorage.removeItem(`t3-composer:draft:${KEY}`);
+      localStorage.removeItem(`t3-composer:edit:${KEY}`);
+    });
+
+    /** A page with a draft in progress that edits the stored message, then reloads. */
+    async function editThenReload(): Promise<{ el: T3ComposerElement; before: unknown }> {
+      const first = await mount({ "draft-key": KEY });
+      first.transport = memoryTransport();
+      await focusEnd(first);
+      await type("typed before the edit ");
+      first.insertContext(mention);
+      await first.updateComplete;
+      const before = first.value;
+      first.edit({ id: "message_7", text: `see ${link(terminal)}`, context: { version: 1, records: [terminal] } });
+      await first.updateComplete;
+      unmountAll(); // the page goes: the draft is saved
+      const el = await mount({ "draft-key": KEY });
+      el.transport = memoryTransport();
+      return { el, before };
+    }
+
+    it("keeps edit mode across a reload; Escape then brings back the draft from before", async () => {
+      const { el, before } = await editThenReload();
+      expect(el.editing).to.deep.equal({ messageId: "message_7", preview: "see build lines 3-4" });
+      expect(bar(el)).not.to.equal(null);
+      expect(el.value).to.deep.equal({ text: `see ${link(terminal)}`, context: { version: 1, records: [terminal] } });
+      el.focus();
+      await press("Escape");
+      await el.updateComplete;
+      expect(el.editing).to.equal(null);
+      expect(el.value).to.deep.equal(before);
+      expect(localStorage.getItem(`t3-composer:edit:${KEY}`)).to.equal(null);
+    });
+
+    it("sends editOf after a reload, then brings back the draft from before", async () => {
+      const { el, before } = await editThenReload();
+      const transport = memoryTransport();
+      el.transport = transport;
+      await el.send();
+      expect(transport.sent[0]!.editOf).to.equal("message_7");
+      expect(el.editing).to.equal(null);
+      expect(el.value).to.deep.equal(before);
+      expect(localStorage.getItem(`t3-composer:edit:${KEY}`)).to.equal(null);
+    });
+
+    it("ignores a saved edit mode that is not one", async () => {
+      for (const raw of ["{", "null", '{"version":1,"messageId":"not an id"}', '{"version":2,"messageId":"m1"}', '{"__proto__":{"version":1},"messageId":"m1"}']) {
+        localStorage.setItem(`t3-composer:edit:${KEY}`, raw);
+        const el = await mount({ "draft-key": KEY });
+        expect(el.editing, raw).to.equal(null);
+        unmountAll();
+      }
+    });
   });
 
   it("drops records that do not decode and keeps the rest", async () => {
