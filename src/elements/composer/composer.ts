@@ -16,6 +16,7 @@ import { DraftModel } from "./draft.js";
 import { DraftEvents } from "./draft-events.js";
 import { Editing } from "./editing.js";
 import { draftPlugin } from "./draft-state.js";
+import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
 import { Sender } from "./send.js";
@@ -57,6 +58,7 @@ export interface Composer {
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
   readonly editing: Editing;
+  readonly history: PromptHistory;
 }
 
 /**
@@ -81,6 +83,7 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
       if (composer) activateChip(composer, pos);
     },
     suggestionKey: (_view, event) => live()?.suggestions.key(event) ?? false,
+    historyKey: (_view, event) => live()?.history.key(event) ?? false,
     placeholder: () => live()?.host.placeholder ?? "",
     copy: (_view, data, slice) => {
       const composer = live();
@@ -127,12 +130,13 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.transportErrors = new TransportErrors(composer);
   composer.editing = new Editing(composer);
   host.addController(composer.editing); // edit and resend: Escape in edit mode
+  composer.history = new PromptHistory(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions]) composer.model.observe(observer);
+  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history]) composer.model.observe(observer);
   bind(composer);
   return composer;
 }
