@@ -83,7 +83,11 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
       if (composer) activateChip(composer, pos);
     },
     suggestionKey: (_view, event) => live()?.suggestions.key(event) ?? false,
-    historyKey: (_view, event) => live()?.history.key(event) ?? false,
+    historyKey: (_view, event) => {
+      const composer = live();
+      // While a sent message is edited, ArrowUp moves the caret: a recalled message would take the edit's place.
+      return composer !== undefined && composer.editing.editing === null && composer.history.key(event);
+    },
     placeholder: () => live()?.host.placeholder ?? "",
     copy: (_view, data, slice) => {
       const composer = live();

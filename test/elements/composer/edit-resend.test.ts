@@ -191,6 +191,28 @@ describe("<t3-composer> edit and resend", () => {
     expect(el.value).to.deep.equal({ text: "" });
   });
 
+  it("does not recall the prompt history on ArrowUp while editing", async () => {
+    const el = await mount();
+    el.transport = memoryTransport();
+    el.value = { text: "sent before" };
+    await el.send();
+    expect(el.history.map((entry) => entry.text)).to.deep.equal(["sent before"]);
+    el.edit({ id: "message_6", text: "being edited" });
+    await el.updateComplete;
+    el.focus();
+    for (let i = 0; i < "being edited".length; i++) await press("ArrowLeft"); // the caret at the very start
+    await press("ArrowUp");
+    await el.updateComplete;
+    expect(el.value).to.deep.equal({ text: "being edited" });
+    expect(el.editing?.messageId).to.equal("message_6");
+    // Out of edit mode, the same key recalls it.
+    el.cancelEdit();
+    el.focus();
+    await press("ArrowUp");
+    await el.updateComplete;
+    expect(el.value).to.deep.equal({ text: "sent before" });
+  });
+
   it("carries editOf to a transport that takes legacy text", async () => {
     const el = await mount();
     const transport = { ...memoryTransport(), capabilities: { inlineMessageContext: false } };
