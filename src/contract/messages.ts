@@ -41,6 +41,12 @@ export const OutgoingMessageSchema = v.object({
   attachments: v.optional(v.pipe(v.array(OutgoingAttachmentSchema), v.maxLength(MESSAGE_ATTACHMENTS_MAX)), []),
   // Edit and resend (docs/wire-format.md, "Messages"): the host's id of the message replaced.
   editOf: v.exactOptional(EditOfSchema),
+  /**
+   * Sent while the host's agent was busy, to steer it now rather than wait its turn
+   * (docs/composer.md, "Queued follow-ups"). What steering means is the host's to decide; absent
+   * means `false`.
+   */
+  steer: v.exactOptional(v.boolean()),
 });
 
 /** The host's stored copy of a message, as a host answers a send and lists a thread. */
@@ -55,6 +61,8 @@ export const SentMessageSchema = v.object({
   createdAt: v.exactOptional(v.string()),
   /** Edit and resend: the message this one is a new version of (a transcript replaces it in place). */
   editOf: v.exactOptional(v.string()),
+  /** The post said `steer: true`; absent otherwise. */
+  steer: v.exactOptional(v.boolean()),
 });
 
 /** An attachment as a transcript shows it. */

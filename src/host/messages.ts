@@ -21,6 +21,7 @@ interface ValidMessage {
   attachments: { localId: string; attachmentId: string }[];
   /** The message this one is a new version of. */
   editOf: string | undefined;
+  steer: boolean;
   /** Where each surviving record came from in the body, for issue paths. */
   rawContext: unknown;
 }
@@ -78,7 +79,8 @@ function validateMessage(body: unknown): ValidMessage {
   if (text.trim() === "" && attachments.length === 0 && context === undefined) {
     throw invalidMessage([{ path: "text", message: "A message needs text, context or attachments" }]);
   }
-  return { clientMessageId, text, context, attachments, editOf, rawContext: (body as { context?: unknown }).context };
+  const steer = decoded.output.steer === true;
+  return { clientMessageId, text, context, attachments, editOf, steer, rawContext: (body as { context?: unknown }).context };
 }
 
 async function storeMessage(tx: StoreTransaction, threadId: string, input: ValidMessage): Promise<PostOutcome> {
@@ -92,7 +94,7 @@ async function storeMessage(tx: StoreTransaction, threadId: string, input: Valid
   const id = mintId(ID_PREFIX.message);
   const contextJson = context ? JSON.stringify(context) : null;
   const editOf = input.editOf ?? null;
-  const inserted = await tx.insertMessage({ id, threadId, clientMessageId: input.clientMessageId, text: input.text, contextJson, createdAt: now, editOf });
+  const inserted = await tx.insertMessage({ id, threadId, clientMessageId: input.clientMessageId, text: input.text, contextJson, createdAt: now, editOf, steer: input.steer });
   if (!inserted) throw new StoredMeanwhile();
   if (editOf !== null && !(await tx.supersede(editOf, id))) throw editedMeanwhile(editOf);
   for (const [position, pendingId] of attachmentRows.entries()) await tx.linkAttachment(id, pendingId, position);

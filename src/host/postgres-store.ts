@@ -59,6 +59,8 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (message_id, attachment_id)
   );
   `,
+  // A message posted with `steer: true` (docs/host.md, "The protocol").
+  `ALTER TABLE messages ADD COLUMN steer BOOLEAN NOT NULL DEFAULT FALSE;`,
   // Edit and resend: versions of a message (docs/host.md, "Versions"); the columns as in sqlite-store.ts.
   `
   ALTER TABLE messages ADD COLUMN edit_of TEXT REFERENCES messages (id);
@@ -251,10 +253,10 @@ function postgresTransaction(db: pg.PoolClient, origin: string): StoreTransactio
         .rowCount !== 0,
     insertMessage: async (m: NewMessage) => {
       const inserted = await db.query(
-        `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, edit_of, place)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT ${PLACE} FROM messages WHERE id = $7))
+        `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer, edit_of, place)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT ${PLACE} FROM messages WHERE id = $8))
          ON CONFLICT (thread_id, client_message_id) DO NOTHING`,
-        [m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.editOf],
+        [m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer, m.editOf],
       );
       if (inserted.rowCount === 0) return false;
       await db.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify({ origin, threadId: m.threadId, messageId: m.id })]);

@@ -12,6 +12,8 @@ export interface MessageRow {
   context_json: string | null;
   created_at: string;
   edit_of: string | null;
+  /** SQLite answers 0 or 1, PostgreSQL a boolean. */
+  steer: number | boolean;
 }
 
 /** A message's attachment, joined from `message_attachments` and `attachments`. */
@@ -33,5 +35,6 @@ export function toStoredMessage(row: MessageRow, attachments: AttachmentJoinRow[
     attachments: attachments.map((a) => ({ id: a.persisted_id, name: a.name, mimeType: a.mime_type, sizeBytes: Number(a.size_bytes) })),
     createdAt: row.created_at,
     editOf: row.edit_of ?? undefined,
+    steer: Boolean(row.steer),
   };
 }

@@ -16,6 +16,8 @@ export interface StoredMessage {
   createdAt: string;
   /** The version this one replaced (edit and resend), if it is an edit. */
   editOf: string | undefined;
+  /** The post asked to steer a busy agent (`steer: true`). */
+  steer: boolean;
 }
 
 /** One upload: pending (its pending id handed to the client) until a message persists it. */
@@ -43,6 +45,7 @@ export interface NewMessage {
   createdAt: string;
   /** The message this one is a new version of: it takes that message's place in the thread. */
   editOf: string | null;
+  steer: boolean;
 }
 
 /** One page of a thread: `limit` messages at most, older than `before` (a message id) when given. */

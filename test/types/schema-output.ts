@@ -87,7 +87,14 @@ expectTrue<Equals<{ a: string | null }, { a: string }>>(true);
 expectTrue<
   Equals<
     OutgoingMessage,
-    { clientMessageId: string; text: string; context?: MessageContext; attachments: { localId: string; attachmentId: string }[]; editOf?: string }
+    {
+      clientMessageId: string;
+      text: string;
+      context?: MessageContext;
+      attachments: { localId: string; attachmentId: string }[];
+      editOf?: string;
+      steer?: boolean;
+    }
   >
 >(true);
 expectTrue<Equals<TranscriptAttachment, { id: string; name: string; mimeType: string; sizeBytes?: number; url?: string }>>(true);
@@ -102,6 +109,7 @@ expectTrue<
       attachments?: TranscriptAttachment[];
       createdAt?: string;
       editOf?: string;
+      steer?: boolean;
     }
   >
 >(true);

@@ -19,6 +19,7 @@ import { draftPlugin } from "./draft-state.js";
 import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
+import { Queue } from "./queue.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Suggestions } from "./suggestions.js";
@@ -59,6 +60,7 @@ export interface Composer {
   readonly transportErrors: TransportErrors;
   readonly editing: Editing;
   readonly history: PromptHistory;
+  readonly queue: Queue;
 }
 
 /**
@@ -74,9 +76,9 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
   let weak: WeakRef<Composer> | undefined;
   const live = () => weak?.deref();
   const plugins = composerPlugins({
-    submit: () => {
+    submit: (_view, mod) => {
       const composer = live();
-      if (composer) void composer.sender.send().catch(() => {}); // a failure is reported by `t3-error`
+      if (composer) void composer.queue.submit(mod).catch(() => {}); // a failure is reported by `t3-error`
     },
     activateChip: (_view, pos) => {
       const composer = live();
@@ -135,8 +137,9 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.editing = new Editing(composer);
   host.addController(composer.editing); // edit and resend: Escape in edit mode
   composer.history = new PromptHistory(composer);
-  // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
-  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
+  composer.queue = new Queue(composer);
+  // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
+  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
