@@ -89,10 +89,13 @@ export type {
 } from "./elements/composer/events.js";
 export type { ChipActivateDetail } from "./elements/chip-events.js";
 export type { ContextStatus, ContextValidator } from "./elements/composer/staleness.js";
+export type { ComposerEditing } from "./elements/composer/editing.js";
+export type { EditableMessage } from "./elements/composer/edit-message.js";
 
 export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
 export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";
-export type { TranscriptCopyDetail } from "./elements/transcript/events.js";
+export type { TranscriptCopyDetail, TranscriptEditDetail } from "./elements/transcript/events.js";
+export type { EditTarget } from "./elements/transcript/edit.js";
 
 export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "./presentation/index.js";
 export type {

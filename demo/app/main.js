@@ -54,6 +54,11 @@ composer.transport = {
   fetchAttachment: (source, options) => transport.fetchAttachment(source, options),
 };
 
+// Edit and resend: the transcript's Edit button (`editable` in index.html) loads the message into
+// this composer; the transport says whether the host takes edits.
+transcript.transport = transport;
+transcript.composer = composer;
+
 const refreshProvider = providerView({ api, threadId, transcript, select: $("provider-message"), output: $("provider") });
 connectThread({ api, threadId, composer, transcript, onStatus: setStatus, onChange: refreshProvider });
 

@@ -82,15 +82,19 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
   });
 
   // Optimistic sends: shown as pending the moment the composer sends, bound to the
-  // clientMessageId (which every retry of the send reuses).
+  // clientMessageId (which every retry of the send reuses). An edit's pending copy takes the
+  // edited message's place (`editOf`); that message comes back if the send fails.
   let sending = null;
+  let replaced = null;
   composer.addEventListener("t3-send", (event) => {
     const { message } = event.detail;
     sending = message.clientMessageId;
+    replaced = message.editOf === undefined ? null : (transcript.messages.find((m) => m.id === message.editOf) ?? null);
     transcript.appendMessage(pendingMessage(message, composer.attachments));
   });
   composer.addEventListener("t3-sent", (event) => {
     sending = null;
+    replaced = null;
     transcript.appendMessage(toTranscript(event.detail.result));
     onChange();
   });
@@ -98,8 +102,12 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
     if (event.detail.code !== "send-failed" || sending === null) return;
     // The draft is still in the composer: the pending copy goes until the person sends again.
     const failed = sending;
+    const isFailed = (m) => m.pending && m.clientMessageId === failed;
     sending = null;
-    transcript.messages = transcript.messages.filter((m) => !(m.pending && m.clientMessageId === failed));
+    transcript.messages = replaced
+      ? transcript.messages.map((m) => (isFailed(m) ? replaced : m))
+      : transcript.messages.filter((m) => !isFailed(m));
+    replaced = null;
   });
 
   onStatus("connecting", "Connecting to the host…");
@@ -132,5 +140,6 @@ function pendingMessage(message, draftAttachments) {
     createdAt: new Date().toISOString(),
   };
   if (message.context) pending.context = message.context;
+  if (message.editOf !== undefined) pending.editOf = message.editOf;
   return pending;
 }

@@ -20,11 +20,18 @@ export const TranscriptAttachmentSchema = v.object({
 const OutgoingAttachmentSchema = v.object({ localId: v.string(), attachmentId: v.pipe(v.string(), v.nonEmpty()) });
 
 /**
+ * The id of the message an edit replaces: a host's message id, in the grammar the protocol gives
+ * every id (1 to 128 characters of `[A-Za-z0-9_-]`).
+ */
+const EditOfSchema = v.pipe(v.string(), v.regex(CLIENT_MESSAGE_ID_PATTERN, "Expected a message id: 1 to 128 characters of [A-Za-z0-9_-]"));
+
+/**
  * What a composer hands to a transport, and what a host receives, when a message is sent.
  * `clientMessageId` is the idempotency key (1 to 128 characters of `[A-Za-z0-9_-]`; a composer
  * mints `msg_` + 20 random characters and reuses it for every retry of one send). `context` is
  * decoded by the contract's rules: records that do not decode are dropped, and too many records
  * or a duplicate `contextId` fail the message. A missing `attachments` decodes as `[]`.
+ * `editOf` names the stored message this one is a new version of (edit and resend).
  */
 export const OutgoingMessageSchema = v.object({
   clientMessageId: v.pipe(v.string(), v.regex(CLIENT_MESSAGE_ID_PATTERN, "Expected 1 to 128 characters of [A-Za-z0-9_-]")),
@@ -32,6 +39,8 @@ export const OutgoingMessageSchema = v.object({
   text: v.string(),
   context: v.exactOptional(MessageContextSchema),
   attachments: v.optional(v.pipe(v.array(OutgoingAttachmentSchema), v.maxLength(MESSAGE_ATTACHMENTS_MAX)), []),
+  // Edit and resend (docs/wire-format.md, "Messages"): the host's id of the message replaced.
+  editOf: v.exactOptional(EditOfSchema),
   /**
    * Sent while the host's agent was busy, to steer it now rather than wait its turn
    * (docs/composer.md, "Queued follow-ups"). What steering means is the host's to decide; absent
@@ -50,6 +59,8 @@ export const SentMessageSchema = v.object({
   attachments: v.exactOptional(v.array(TranscriptAttachmentSchema)),
   /** When the host stored it (ISO 8601). */
   createdAt: v.exactOptional(v.string()),
+  /** Edit and resend: the message this one is a new version of (a transcript replaces it in place). */
+  editOf: v.exactOptional(v.string()),
   /** The post said `steer: true`; absent otherwise. */
   steer: v.exactOptional(v.boolean()),
 });

@@ -19,6 +19,8 @@ interface ValidMessage {
   text: string;
   context: MessageContext | undefined;
   attachments: { localId: string; attachmentId: string }[];
+  /** The message this one is a new version of. */
+  editOf: string | undefined;
   steer: boolean;
   /** Where each surviving record came from in the body, for issue paths. */
   rawContext: unknown;
@@ -71,29 +73,47 @@ export function announce(context: HostContext, outcome: PostOutcome): void {
 function validateMessage(body: unknown): ValidMessage {
   const decoded = decodeOutgoingMessage(body);
   if (!decoded.success) throw invalidMessage(decoded.issues);
-  const { clientMessageId, text, attachments } = decoded.output;
+  const { clientMessageId, text, attachments, editOf } = decoded.output;
   // `context` is omitted, not empty, when no record is left (docs/wire-format.md).
   const context = decoded.output.context && decoded.output.context.records.length > 0 ? decoded.output.context : undefined;
   if (text.trim() === "" && attachments.length === 0 && context === undefined) {
     throw invalidMessage([{ path: "text", message: "A message needs text, context or attachments" }]);
   }
   const steer = decoded.output.steer === true;
-  return { clientMessageId, text, context, attachments, steer, rawContext: (body as { context?: unknown }).context };
+  return { clientMessageId, text, context, attachments, editOf, steer, rawContext: (body as { context?: unknown }).context };
 }
 
 async function storeMessage(tx: StoreTransaction, threadId: string, input: ValidMessage): Promise<PostOutcome> {
   const existing = await tx.findMessageByClientId(threadId, input.clientMessageId);
   if (existing) return { created: false, message: existing };
+  if (input.editOf !== undefined) await checkEdited(tx, threadId, input.editOf);
   const now = new Date().toISOString();
   await tx.ensureThread(threadId, now);
   const { persistedIds, attachmentRows } = await persistAttachments(tx, threadId, attachmentReferences(input));
   const context = input.context && normalizeMessageAttachments(input.context, persistedIds);
   const id = mintId(ID_PREFIX.message);
   const contextJson = context ? JSON.stringify(context) : null;
-  const inserted = await tx.insertMessage({ id, threadId, clientMessageId: input.clientMessageId, text: input.text, contextJson, createdAt: now, steer: input.steer });
+  const editOf = input.editOf ?? null;
+  const inserted = await tx.insertMessage({ id, threadId, clientMessageId: input.clientMessageId, text: input.text, contextJson, createdAt: now, editOf, steer: input.steer });
   if (!inserted) throw new StoredMeanwhile();
+  if (editOf !== null && !(await tx.supersede(editOf, id))) throw editedMeanwhile(editOf);
   for (const [position, pendingId] of attachmentRows.entries()) await tx.linkAttachment(id, pendingId, position);
   return { created: true, message: (await tx.findMessage(threadId, id))! };
+}
+
+/**
+ * An edit names a message of its own thread (docs/host.md, "Versions"). A missing message and one
+ * of another thread get the same answer, which says nothing about other threads.
+ */
+async function checkEdited(tx: StoreTransaction, threadId: string, editOf: string): Promise<void> {
+  if (!(await tx.findMessage(threadId, editOf))) throw invalidMessage([{ path: "editOf", message: `No message ${editOf} in thread ${threadId}` }]);
+}
+
+/** Two edits of one version: the first stored wins, the other is refused (409) and stores nothing. */
+function editedMeanwhile(editOf: string): RequestError {
+  return new RequestError(409, "edit-conflict", `The message ${editOf} was edited already: edit its newest version instead`, [
+    { path: "editOf", message: "Replaced by a newer version" },
+  ]);
 }
 
 /** Every attachment id the message names, with the body path it came from: the list first, then the records. */

@@ -61,7 +61,17 @@ const MIGRATIONS: readonly string[] = [
   `,
   // A message posted with `steer: true` (docs/host.md, "The protocol").
   `ALTER TABLE messages ADD COLUMN steer BOOLEAN NOT NULL DEFAULT FALSE;`,
+  // Edit and resend: versions of a message (docs/host.md, "Versions"); the columns as in sqlite-store.ts.
+  `
+  ALTER TABLE messages ADD COLUMN edit_of TEXT REFERENCES messages (id);
+  ALTER TABLE messages ADD COLUMN place BIGINT;
+  ALTER TABLE messages ADD COLUMN replaced_by TEXT;
+  CREATE INDEX messages_listed ON messages (thread_id, (COALESCE(place, seq))) WHERE replaced_by IS NULL;
+  `,
 ];
+
+/** Where a message is listed: its first version's place in the thread (docs/host.md, "Versions"). */
+const PLACE = "COALESCE(place, seq)";
 
 const ATTACHMENTS_OF = `SELECT a.persisted_id, a.name, a.mime_type, a.size_bytes FROM message_attachments m
   JOIN attachments a ON a.pending_id = m.attachment_id WHERE m.message_id = $1 ORDER BY m.position`;
@@ -174,10 +184,13 @@ class PostgresStore implements HostStore {
   async listMessages(threadId: string, page: PageQuery) {
     const { rows } =
       page.before === undefined
-        ? await this.#pool.query<MessageRow>("SELECT * FROM messages WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2", [threadId, page.limit])
+        ? await this.#pool.query<MessageRow>(`SELECT * FROM messages WHERE thread_id = $1 AND replaced_by IS NULL ORDER BY ${PLACE} DESC LIMIT $2`, [
+            threadId,
+            page.limit,
+          ])
         : await this.#pool.query<MessageRow>(
-            `SELECT * FROM messages WHERE thread_id = $1
-             AND seq < (SELECT seq FROM messages WHERE thread_id = $1 AND id = $2) ORDER BY seq DESC LIMIT $3`,
+            `SELECT * FROM messages WHERE thread_id = $1 AND replaced_by IS NULL
+             AND ${PLACE} < (SELECT ${PLACE} FROM messages WHERE thread_id = $1 AND id = $2) ORDER BY ${PLACE} DESC LIMIT $3`,
             [threadId, page.before, page.limit],
           );
     const messages: StoredMessage[] = [];
@@ -240,9 +253,10 @@ function postgresTransaction(db: pg.PoolClient, origin: string): StoreTransactio
         .rowCount !== 0,
     insertMessage: async (m: NewMessage) => {
       const inserted = await db.query(
-        `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer, edit_of, place)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT ${PLACE} FROM messages WHERE id = $8))
          ON CONFLICT (thread_id, client_message_id) DO NOTHING`,
-        [m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer],
+        [m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer, m.editOf],
       );
       if (inserted.rowCount === 0) return false;
       await db.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify({ origin, threadId: m.threadId, messageId: m.id })]);
@@ -251,5 +265,9 @@ function postgresTransaction(db: pg.PoolClient, origin: string): StoreTransactio
     linkAttachment: async (messageId, pendingId, position) => {
       await db.query("INSERT INTO message_attachments (message_id, attachment_id, position) VALUES ($1, $2, $3)", [messageId, pendingId, position]);
     },
+    // Under READ COMMITTED a second edit of the same version waits for the first's row lock, then
+    // finds `replaced_by` set and changes nothing: one of two concurrent edits wins.
+    supersede: async (oldId, newId) =>
+      (await db.query("UPDATE messages SET replaced_by = $1 WHERE id = $2 AND replaced_by IS NULL", [newId, oldId])).rowCount !== 0,
   };
 }

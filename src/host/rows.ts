@@ -11,6 +11,7 @@ export interface MessageRow {
   text: string;
   context_json: string | null;
   created_at: string;
+  edit_of: string | null;
   /** SQLite answers 0 or 1, PostgreSQL a boolean. */
   steer: number | boolean;
 }
@@ -33,6 +34,7 @@ export function toStoredMessage(row: MessageRow, attachments: AttachmentJoinRow[
     // PostgreSQL's BIGINT comes back as a string.
     attachments: attachments.map((a) => ({ id: a.persisted_id, name: a.name, mimeType: a.mime_type, sizeBytes: Number(a.size_bytes) })),
     createdAt: row.created_at,
+    editOf: row.edit_of ?? undefined,
     steer: Boolean(row.steer),
   };
 }

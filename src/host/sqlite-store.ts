@@ -58,7 +58,17 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `ALTER TABLE attachments ADD COLUMN thread_id TEXT;`,
   // A message posted with `steer: true` (docs/host.md, "The protocol"); 0 for older rows.
   `ALTER TABLE messages ADD COLUMN steer INTEGER NOT NULL DEFAULT 0 CHECK (steer IN (0, 1));`,
+  // Edit and resend: versions of a message (docs/host.md, "Versions").
+  `
+  ALTER TABLE messages ADD COLUMN edit_of TEXT REFERENCES messages (id);  -- the version this one replaced
+  ALTER TABLE messages ADD COLUMN place INTEGER;      -- the first version's seq, where it is listed; NULL: its own
+  ALTER TABLE messages ADD COLUMN replaced_by TEXT;   -- the next version; NULL for the newest
+  CREATE INDEX messages_listed ON messages (thread_id, COALESCE(place, seq)) WHERE replaced_by IS NULL;
+  `,
 ];
+
+/** Where a message is listed: its first version's place in the thread (docs/host.md, "Versions"). */
+const PLACE = "COALESCE(place, seq)";
 
 const ATTACHMENTS_OF = `SELECT a.persisted_id, a.name, a.mime_type, a.size_bytes FROM message_attachments m
   JOIN attachments a ON a.pending_id = m.attachment_id WHERE m.message_id = ? ORDER BY m.position`;
@@ -140,11 +150,11 @@ class SqliteStore implements HostStore {
     const db = this.#reader;
     const rows = (
       page.before === undefined
-        ? db.prepare("SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?").all(threadId, page.limit)
+        ? db.prepare(`SELECT * FROM messages WHERE thread_id = ? AND replaced_by IS NULL ORDER BY ${PLACE} DESC LIMIT ?`).all(threadId, page.limit)
         : db
             .prepare(
-              `SELECT * FROM messages WHERE thread_id = ?
-               AND seq < (SELECT seq FROM messages WHERE thread_id = ? AND id = ?) ORDER BY seq DESC LIMIT ?`,
+              `SELECT * FROM messages WHERE thread_id = ? AND replaced_by IS NULL
+               AND ${PLACE} < (SELECT ${PLACE} FROM messages WHERE thread_id = ? AND id = ?) ORDER BY ${PLACE} DESC LIMIT ?`,
             )
             .all(threadId, threadId, page.before, page.limit)
     ) as MessageRow[];
@@ -204,11 +214,14 @@ function sqliteTransaction(db: Db): StoreTransaction {
     insertMessage: async (m: NewMessage) =>
       db
         .prepare(
-          `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer) VALUES (?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer, edit_of, place)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT ${PLACE} FROM messages WHERE id = ?))
            ON CONFLICT (thread_id, client_message_id) DO NOTHING`,
         )
-        .run(m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer ? 1 : 0).changes > 0,
+        .run(m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer ? 1 : 0, m.editOf, m.editOf).changes > 0,
     linkAttachment: async (messageId, pendingId, position) =>
       void db.prepare("INSERT INTO message_attachments (message_id, attachment_id, position) VALUES (?, ?, ?)").run(messageId, pendingId, position),
+    supersede: async (oldId, newId) =>
+      db.prepare("UPDATE messages SET replaced_by = ? WHERE id = ? AND replaced_by IS NULL").run(newId, oldId).changes > 0,
   };
 }

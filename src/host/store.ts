@@ -14,6 +14,8 @@ export interface StoredMessage {
   context: MessageContext | undefined;
   attachments: Omit<TranscriptAttachment, "url">[];
   createdAt: string;
+  /** The version this one replaced (edit and resend), if it is an edit. */
+  editOf: string | undefined;
   /** The post asked to steer a busy agent (`steer: true`). */
   steer: boolean;
 }
@@ -41,6 +43,8 @@ export interface NewMessage {
   text: string;
   contextJson: string | null;
   createdAt: string;
+  /** The message this one is a new version of: it takes that message's place in the thread. */
+  editOf: string | null;
   steer: boolean;
 }
 
@@ -65,6 +69,11 @@ export interface StoreTransaction {
    */
   insertMessage(message: NewMessage): Promise<boolean>;
   linkAttachment(messageId: string, pendingId: string, position: number): Promise<void>;
+  /**
+   * Marks `oldId` replaced by its new version `newId` (docs/host.md, "Versions"); false when
+   * another version replaced it first (the row's own check decides, not a read before the write).
+   */
+  supersede(oldId: string, newId: string): Promise<boolean>;
 }
 
 /** Called for a message another process stored (this process's own are announced directly). */
@@ -74,7 +83,10 @@ export interface HostStore {
   /** Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   findMessage(threadId: string, id: string): Promise<StoredMessage | undefined>;
-  /** A page of the thread, oldest first within the page; an unknown `before` is an empty page. */
+  /**
+   * A page of the thread, oldest first within the page; an unknown `before` is an empty page.
+   * Only the newest version of each message is listed, in the place of its first version.
+   */
   listMessages(threadId: string, page: PageQuery): Promise<StoredMessage[]>;
   insertUpload(row: AttachmentRow): Promise<void>;
   /** A persisted attachment by its persisted id, or a pending one by its pending id. */

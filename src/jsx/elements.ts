@@ -10,13 +10,13 @@ export type ComposerProperties = Partial<
 >;
 
 /** The properties of `<t3-transcript>` a template may set. */
-export type TranscriptProperties = Partial<Pick<T3TranscriptElement, "messages" | "registry" | "resolveAttachmentUrl" | "environmentId" | "threadId">>;
+export type TranscriptProperties = Partial<Pick<T3TranscriptElement, "messages" | "registry" | "resolveAttachmentUrl" | "environmentId" | "threadId" | "editable" | "transport" | "composer">>;
 
 /** The events `<t3-composer>` fires, by name. */
 export type ComposerEvents = Pick<HTMLElementEventMap, "t3-change" | "t3-send" | "t3-sent" | "t3-error" | "t3-context-add" | "t3-context-remove" | "t3-trigger" | "t3-chip-activate" | "t3-context-refresh">;
 
 /** The events `<t3-transcript>` fires, by name. */
-export type TranscriptEvents = Pick<HTMLElementEventMap, "t3-chip-activate" | "t3-copy">;
+export type TranscriptEvents = Pick<HTMLElementEventMap, "t3-chip-activate" | "t3-copy" | "t3-edit">;
 
 /** A listener prop per event, named `<prefix><event>`: `ont3-sent` (React 19, Svelte 5), `on:t3-sent` (Solid). */
 export type EventProps<Events, Prefix extends string> = {

@@ -108,6 +108,15 @@ export interface T3Strings {
   confirmGone: Message;
   /** Its button that sends the gone context as it was. */
   keep: string;
+  // Edit and resend (docs/transcript.md and docs/composer.md, "Edit and resend").
+  /** A user message's Edit button in a transcript with `editable`. */
+  editMessage: string;
+  /** The mark of a message that is a new version of another. */
+  edited: string;
+  /** The composer's edit bar. `{preview}`: the first words of the message being edited. */
+  editingMessage: string;
+  /** The edit bar's cancel button. */
+  cancelEdit: string;
   // Queued follow-ups (docs/composer.md, "Queued follow-ups").
   /** The name of the list of queued messages. */
   queueLabel: string;
@@ -204,6 +213,11 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   staleAtSend: { one: "{names} changed. Refresh it, or send again as it is.", other: "{names} changed. Refresh them, or send again as they are." },
   confirmGone: { one: "{names} is no longer available. Remove it or keep it?", other: "{names} are no longer available. Remove them or keep them?" },
   keep: "Keep",
+  // Edit and resend.
+  editMessage: "Edit message",
+  edited: "edited",
+  editingMessage: "Editing: {preview}",
+  cancelEdit: "Cancel edit",
   // Queued follow-ups.
   queueLabel: "Queued messages",
   queueSending: "Sending…",

@@ -17,6 +17,7 @@ const shapes: Record<string, string> = {
   skill: "<path d='M8 1.5l1.6 4.9 4.9 1.6-4.9 1.6L8 14.5l-1.6-4.9L1.5 8l4.9-1.6z'/>",
   unresolved: "<circle cx='8' cy='8' r='6' stroke-dasharray='2.5 2.2'/>",
   generic: "<rect x='2.5' y='2.5' width='11' height='11' rx='2.5'/>",
+  edit: "<path d='M10.5 2.5l3 3-8 8h-3v-3z'/><path d='M9 4l3 3'/>",
   copy: "<rect x='5.5' y='5.5' width='8' height='8' rx='1.5'/><path d='M10.5 3.5v-.5a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h.5'/>",
 };
 

@@ -34,7 +34,7 @@ export function createFetchTransportWithClock(options: FetchTransportOptions, cl
   const policy = resolveRetryPolicy(options.retry);
   const attachments: AttachmentConfig = { XMLHttpRequest: resolveXhr(options.XMLHttpRequest), attachmentUrl: options.attachmentUrl, clock };
   return {
-    capabilities: { inlineMessageContext: options.inlineMessageContext ?? true },
+    capabilities: { inlineMessageContext: options.inlineMessageContext ?? true, edit: options.edit ?? true },
     send: (message, sendOptions) => postMessage(config, policy, clock, message, signalOf(sendOptions)),
     upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),

@@ -8,6 +8,8 @@ import type { ComposerTransport, OutgoingMessage, SentMessage, TranscriptAttachm
 export interface MemoryTransportOptions {
   /** Advertised as `capabilities.inlineMessageContext`. Default `true`. */
   inlineMessageContext?: boolean | undefined;
+  /** Advertised as `capabilities.edit`. Default `true`. */
+  edit?: boolean | undefined;
 }
 
 /** A transport that keeps everything in memory. */
@@ -21,7 +23,8 @@ const MEMORY_MESSAGE_ID_PREFIX = "mem_";
 
 /**
  * A transport without a host. `send` stores the message in `sent` and resolves at once with a
- * `SentMessage` built from it (its attachments taken from the image and file records); sending a
+ * `SentMessage` built from it (its attachments taken from the image and file records, its `editOf`
+ * kept, so a transcript replaces the edited message); sending a
  * `clientMessageId` again resolves with the first copy and stores nothing, as an idempotent host
  * would. `upload` keeps the bytes and returns the local id; `fetchAttachment` gives back the bytes
  * uploaded under that id, whatever the environment, and rejects with
@@ -33,7 +36,7 @@ export function createMemoryTransport(options: MemoryTransportOptions = {}): Mem
   const blobs = new Map<string, Blob>();
   return {
     sent,
-    capabilities: { inlineMessageContext: options.inlineMessageContext ?? true },
+    capabilities: { inlineMessageContext: options.inlineMessageContext ?? true, edit: options.edit ?? true },
     send(message, sendOptions) {
       const signal = signalOf(sendOptions);
       if (signal.aborted) return Promise.reject(signal.reason);
@@ -72,6 +75,7 @@ function toSentMessage(message: OutgoingMessage, id: string): SentMessage {
     createdAt: new Date().toISOString(),
   };
   if (message.context) result.context = structuredClone(message.context);
+  if (message.editOf !== undefined) result.editOf = message.editOf;
   const attachments = attachmentsOf(message);
   if (attachments.length > 0) result.attachments = attachments;
   return result;

@@ -20,6 +20,8 @@ export interface HttpTransportOptions {
   XMLHttpRequest?: typeof XMLHttpRequest | null | undefined;
   /** Advertised as `capabilities.inlineMessageContext`; `false` makes the composer send legacy text. Default `true`. */
   inlineMessageContext?: boolean | undefined;
+  /** Advertised as `capabilities.edit`; `false` says the host does not take edits (`editOf`). Default `true`. */
+  edit?: boolean | undefined;
   /** How sends are retried (fetch adapter) and reconnects paced (WebSocket adapter). */
   retry?: RetryOptions | undefined;
   /**

@@ -24,8 +24,12 @@ export interface ListOptions {
 
 /** Pluggable I/O of a composer: any backend can stand behind it. */
 export interface ComposerTransport {
-  /** `inlineMessageContext: false` means the host gets `serializeLegacyContextMessage` text. */
-  readonly capabilities?: { inlineMessageContext?: boolean };
+  /**
+   * `inlineMessageContext: false` means the host gets `serializeLegacyContextMessage` text.
+   * `edit: false` means the host does not take `editOf` (edit and resend): no Edit action is
+   * offered (docs/transport.md). Absent means `true` for both.
+   */
+  readonly capabilities?: { inlineMessageContext?: boolean; edit?: boolean };
   send(message: OutgoingMessage, options: { signal: AbortSignal }): Promise<SentMessage>;
   /** Uploads bytes and resolves with the host's pending id for them. */
   upload?(file: Blob, options: UploadOptions): Promise<{ attachmentId: string }>;

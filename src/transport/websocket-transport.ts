@@ -77,7 +77,7 @@ export function createWebSocketTransportWithClock(options: WebSocketTransportOpt
   });
   live.attach(socket);
   return {
-    capabilities: { inlineMessageContext: options.inlineMessageContext ?? true },
+    capabilities: { inlineMessageContext: options.inlineMessageContext ?? true, edit: options.edit ?? true },
     send: (message, sendOptions) => live.send(message, signalOf(sendOptions)),
     upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),

@@ -175,6 +175,48 @@ describe("the demo app on the reference host", () => {
   });
 });
 
+describe("the demo app: edit and resend", () => {
+  it("edits a sent message from its Edit button: the new version replaces it in place, here and in a second tab", async () => {
+    const thread = "e2e-edit-demo";
+    const page = await openDemo(host, thread);
+    const secondTab = await openDemo(host, thread);
+    page.composer.focus();
+    await type("Why does");
+    await click(page.frame, sampleButton(page, "Terminal excerpt"));
+    const sent = nextEvent<{ result: SentMessage }>(page.composer, "t3-sent");
+    await press("Enter");
+    const { result: first } = await sent;
+    const article = await waitFor(() => articleOf(page.transcript, first.id), "the stored message");
+    await waitFor(() => articleOf(secondTab.transcript, first.id), "the message in the second tab");
+
+    // A draft in progress, then Edit: the message is in the composer, the draft waits.
+    await type("unsent draft");
+    await click(page.frame, await waitFor(() => article.querySelector("[part=edit]"), "the Edit button"));
+    await waitFor(() => page.composer.editing?.messageId === first.id, "edit mode");
+    expect(page.composer.value).to.deep.equal({ text: first.text, context: first.context });
+    await type("fail?");
+    const resent = nextEvent<{ result: SentMessage }>(page.composer, "t3-sent");
+    await press("Enter");
+    const { result: second } = await resent;
+    expect(second.editOf).to.equal(first.id);
+    expect(second.text).to.equal(`${first.text}fail?`);
+
+    await waitFor(() => article.dataset.messageId === second.id && article.dataset.pending === undefined, "the new version in place");
+    expect(page.transcript.messages.map((m) => m.id)).to.deep.equal([second.id]);
+    expect(article.querySelector("[part=edited]")?.textContent).to.equal("edited");
+    expect(page.composer.value).to.deep.equal({ text: "unsent draft" });
+    const other = await waitFor(() => articleOf(secondTab.transcript, second.id), "the new version in the second tab");
+    expect(secondTab.transcript.messages.map((m) => m.id)).to.deep.equal([second.id]);
+    expect(other.querySelector("[part=edited]")?.textContent).to.equal("edited");
+    const rows = await host.rows<{ id: string; edit_of: string | null }>("SELECT id, edit_of FROM messages WHERE thread_id = ? ORDER BY seq", thread);
+    expect(rows).to.deep.equal([
+      { id: first.id, edit_of: null },
+      { id: second.id, edit_of: first.id },
+    ]);
+    page.composer.clear();
+  });
+});
+
 describe("the demo app in a second language", () => {
   it("announces in French once the language picker says so, from the demo's French table", async () => {
     const page = await openDemo(host, "e2e-french");

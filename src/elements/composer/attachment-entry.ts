@@ -27,6 +27,11 @@ export interface AttachmentEntry {
   attachmentId: string | undefined;
   /** An object URL of an image's bytes, while the element is connected. */
   url: string | null;
+  /**
+   * Where the host serves an image that only the host has (a message loaded by `edit()`): its
+   * thumbnail loads from there. An http(s) URL from the message's attachments, or `null`.
+   */
+  hostUrl: string | null;
 }
 
 /** A local attachment id, `att_` + 16 random `[a-z0-9]`. */
@@ -60,13 +65,13 @@ export function newEntry(
   status: AttachmentEntry["status"],
   attachmentId?: string,
 ): AttachmentEntry {
-  return { contextId, localId, kind, file, status, progress: undefined, attachmentId, url: null };
+  return { contextId, localId, kind, file, status, progress: undefined, attachmentId, url: null, hostUrl: null };
 }
 
-/** The object URL of an image's bytes, made on first use. */
+/** The object URL of an image's bytes, made on first use; else the host's URL of it, if known. */
 export function urlOf(entry: AttachmentEntry): string | null {
   if (!entry.url && entry.file && entry.kind === "image") entry.url = URL.createObjectURL(entry.file);
-  return entry.url;
+  return entry.url ?? entry.hostUrl;
 }
 
 export function releaseUrl(entry: AttachmentEntry): void {

@@ -16,6 +16,7 @@ import { ChipIndex, drawChip } from "./chips.js";
 import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
 import { DraftEvents } from "./draft-events.js";
+import { Editing } from "./editing.js";
 import { draftPlugin } from "./draft-state.js";
 import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
@@ -74,6 +75,7 @@ export interface Composer {
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
   readonly budget: Budget;
+  readonly editing: Editing;
   readonly history: PromptHistory;
   readonly queue: Queue;
   readonly redactions: Redactions;
@@ -103,7 +105,11 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
       if (composer) activateChip(composer, pos);
     },
     suggestionKey: (_view, event) => live()?.suggestions.key(event) ?? false,
-    historyKey: (_view, event) => live()?.history.key(event) ?? false,
+    historyKey: (_view, event) => {
+      const composer = live();
+      // While a sent message is edited, ArrowUp moves the caret: a recalled message would take the edit's place.
+      return composer !== undefined && composer.editing.editing === null && composer.history.key(event);
+    },
     placeholder: () => live()?.host.placeholder ?? "",
     copy: (_view, data, slice) => {
       const composer = live();
@@ -148,6 +154,8 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
+  composer.editing = new Editing(composer);
+  host.addController(composer.editing); // edit and resend: Escape in edit mode
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
   composer.redactions = new Redactions(composer);

@@ -54,5 +54,7 @@ export function outgoingMessage(composer: Composer, clientMessageId: string): Ou
   if (text.trim() === "" && records.length === 0 && attachments.length === 0) return null;
   const message: OutgoingMessage = { clientMessageId, text, attachments };
   if (records.length > 0) message.context = { version: 1, records };
+  const editOf = composer.editing.editOf; // edit and resend (editing.ts)
+  if (editOf !== null) message.editOf = editOf;
   return message;
 }

@@ -33,6 +33,7 @@ function forTransport(transport: ComposerTransport, message: OutgoingMessage): O
   if (transport.capabilities?.inlineMessageContext !== false) return message;
   const text = serializeLegacyContextMessage({ text: message.text, records: message.context?.records ?? [] });
   const legacy: OutgoingMessage = { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
+  if (message.editOf !== undefined) legacy.editOf = message.editOf;
   if (message.steer) legacy.steer = true;
   return legacy;
 }
@@ -121,9 +122,13 @@ export class Sender implements ReactiveController {
     return error;
   }
 
-  /** After a send: the message joins the history, then an empty draft, saved at once (persistence.ts, `sent`). */
+  /**
+   * After a send: the message joins the history; then an empty draft, saved at once
+   * (persistence.ts, `sent`), or after an edit the draft from before it (editing.ts).
+   */
   #clearDraft(message: OutgoingMessage): void {
     this.#composer.history.sent(message);
+    if (this.#composer.editing.finish()) return;
     this.#composer.model.replace("", []);
     this.#composer.persistence.sent();
   }

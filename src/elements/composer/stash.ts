@@ -28,9 +28,10 @@ export function draftEntry(composer: Composer): ComposerStashEntry {
   const draft = composer.model.draft;
   const value = valueOf(composer.model.state.doc, liveRecords(draft));
   const records = [...(value.context?.records ?? []), ...shelfImages(draft)];
-  const attachments = liveAttachments(draft).map((entry) =>
-    newEntry(entry.contextId, entry.localId, entry.kind, entry.file, entry.status, entry.attachmentId),
-  );
+  const attachments = liveAttachments(draft).map((entry) => ({
+    ...newEntry(entry.contextId, entry.localId, entry.kind, entry.file, entry.status, entry.attachmentId),
+    hostUrl: entry.hostUrl,
+  }));
   const entry: ComposerStashEntry = { version: 1, text: value.text, records, createdAt: new Date().toISOString() };
   stashedAttachments.set(entry, attachments);
   return entry;
@@ -39,7 +40,9 @@ export function draftEntry(composer: Composer): ComposerStashEntry {
 /** An attachment as it comes back: an upload that had not finished starts again (if it has its bytes). */
 function restoredEntry(entry: AttachmentEntry): AttachmentEntry {
   const status = entry.status === "uploading" && !entry.file ? "failed" : entry.status;
-  return newEntry(entry.contextId, entry.localId, entry.kind, entry.file, status, status === "ready" ? entry.attachmentId : undefined);
+  const restored = newEntry(entry.contextId, entry.localId, entry.kind, entry.file, status, status === "ready" ? entry.attachmentId : undefined);
+  restored.hostUrl = entry.hostUrl;
+  return restored;
 }
 
 /**

@@ -83,6 +83,29 @@ export const composerStyles = css`
   .bar .spacer {
     flex: 1;
   }
+  /* The edit bar (editing.ts): the message's first words, then Cancel. */
+  .editing {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) / 2) var(--_space);
+    border-inline-start: 3px solid var(--_accent);
+    border-radius: calc(var(--_radius) / 2);
+    background: var(--_surface);
+    font-size: 0.875em;
+  }
+  .editing-text {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .editing-cancel {
+    min-width: 24px;
+    min-height: 24px;
+    font: inherit;
+  }
   .shelf {
     display: flex;
     flex-wrap: wrap;

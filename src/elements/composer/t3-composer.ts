@@ -14,6 +14,8 @@ import type { ComposerTransport, SentMessage } from "../../transport/types.js";
 import { retryAttachment } from "./activate.js";
 import { createComposer, type Composer } from "./composer.js";
 import { draftAttachments } from "./draft-attachments.js";
+import type { EditableMessage } from "./edit-message.js";
+import type { ComposerEditing } from "./editing.js";
 import { liveRecords } from "./draft-state.js";
 import { checkRedactor, type ComposerRedactor } from "./redaction.js";
 import { revealMenuStyles } from "./reveal-menu.js";
@@ -80,6 +82,8 @@ import "../chip-events.js";
  * @csspart preview - The panel of what the model gets (`showPreview()`); inside it `preview-text`, `preview-entries`, `preview-entry`, `preview-close`.
  * @csspart chip-stale - A chip whose context changed (`validateContext`); `chip-gone`: one that is no longer available.
  * @csspart confirm-gone - The question a send asks about gone context; its buttons `confirm-gone-keep`, `confirm-gone-remove`.
+ * @csspart editing - The bar shown while a sent message is edited (`edit()`): its first words and Cancel.
+ * @csspart editing-cancel - The edit bar's Cancel button.
  *
  * @cssprop --t3-font - Font family.
  * @cssprop --t3-font-mono - Monospace font family.
@@ -264,6 +268,7 @@ export class T3ComposerElement extends LitElement {
     if (next === previous) return;
     this.#draftKey = next;
     this.#composer.persistence.switchKey(previous, next);
+    this.#composer.editing.switchKey(previous, next); // edit mode is saved beside the draft
     this.#composer.queue.switchKey(next);
     this.requestUpdate("draftKey", previous);
   }
@@ -432,6 +437,27 @@ export class T3ComposerElement extends LitElement {
   }
 
   /**
+   * Loads a sent message into the composer to edit it (edit and resend): its text with every
+   * chip, its records, its images and files bound to the host's ids (nothing is uploaded again).
+   * The next send carries `editOf: message.id`. Escape or Cancel leaves edit mode and brings back
+   * the draft from before the first edit. Throws a TypeError for something that is not a message,
+   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`.
+   */
+  edit(message: EditableMessage): void {
+    this.#composer.editing.edit(message);
+  }
+
+  /** Leaves edit mode, bringing back the draft from before it; nothing outside edit mode. */
+  cancelEdit(): void {
+    this.#composer.editing.cancel();
+  }
+
+  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode. */
+  get editing(): ComposerEditing | null {
+    return this.#composer.editing.editing;
+  }
+
+  /**
    * The prompt history: the messages sent under this `draft-key` (or from this element, without
    * one), oldest first, at most 100 and 1 MiB; ArrowUp at the very start of the draft recalls them.
    * Plain JSON copies, no bytes.
@@ -493,6 +519,7 @@ export class T3ComposerElement extends LitElement {
         @dragenter=${(event: DragEvent) => onDragOver(composer, event)} @dragover=${(event: DragEvent) => onDragOver(composer, event)}
         @dragleave=${onDragLeave} @drop=${(event: DragEvent) => onDrop(composer, event)}>
         <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
+        ${composer.editing.render()}
         ${renderQueue(composer)}
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
         <div class="bar" part="actions">${composer.budget.render()}<span class="spacer"></span><slot name="actions"></slot></div>

@@ -39,8 +39,8 @@ export class MessageList {
 
   /**
    * Replaces the whole thread. Messages are matched to what is drawn by id, then (for an
-   * optimistic message) by `clientMessageId`; a matched message whose content did not change
-   * is not redrawn.
+   * optimistic message) by `clientMessageId`, then (for a new version) by `editOf`; a matched
+   * message whose content did not change is not redrawn.
    */
   set(messages: unknown): void {
     const checked = checkMessages(messages);
@@ -52,17 +52,18 @@ export class MessageList {
     const taken = new Set<Entry>();
     for (const message of checked) {
       const clientId = message.clientMessageId;
-      let entry = nextById.get(message.id) ?? (clientId ? nextByClientId.get(clientId) : undefined);
+      let entry = nextById.get(message.id) ?? (clientId ? nextByClientId.get(clientId) : undefined) ?? editedIn(nextById, message);
       if (entry) {
-        // The same message twice in one array (an optimistic copy and the stored one, or a
-        // re-delivery): the later copy wins, in the earlier one's place.
+        // The same message twice in one array (an optimistic copy and the stored one, a
+        // re-delivery, or a version and the one it replaced): the later copy wins, in the
+        // earlier one's place.
         nextById.delete(entry.message.id);
         this.#assign(entry, message);
         nextById.set(message.id, entry);
         if (clientId) nextByClientId.set(clientId, entry);
         continue;
       }
-      entry = this.#byId.get(message.id) ?? (clientId ? byClientId.get(clientId) : undefined);
+      entry = this.#byId.get(message.id) ?? (clientId ? byClientId.get(clientId) : undefined) ?? editedIn(this.#byId, message);
       if (entry && taken.has(entry)) entry = undefined;
       if (entry) this.#assign(entry, message);
       else entry = this.#create(message);
@@ -83,15 +84,17 @@ export class MessageList {
   }
 
   /**
-   * Adds a message at the end. A message whose id is shown already, or whose `clientMessageId`
-   * matches a shown message (the host's stored copy of an optimistic message), replaces that
-   * message in place instead.
+   * Adds a message at the end. A message whose id is shown already, whose `clientMessageId`
+   * matches a shown message (the host's stored copy of an optimistic message), or whose `editOf`
+   * names a shown message (a new version of it), replaces that message in place instead.
    */
   append(message: unknown): void {
     const checked = checkMessage(message, "appendMessage");
     const clientId = checked.clientMessageId;
     const existing =
-      this.#byId.get(checked.id) ?? (clientId ? this.#entries.find((entry) => entry.message.clientMessageId === clientId) : undefined);
+      this.#byId.get(checked.id) ??
+      (clientId ? this.#entries.find((entry) => entry.message.clientMessageId === clientId) : undefined) ??
+      editedIn(this.#byId, checked);
     if (existing) {
       this.#byId.delete(existing.message.id);
       this.#assign(existing, checked);
@@ -171,6 +174,11 @@ export class MessageList {
       else this.node.insertBefore(view.node, cursor);
     }
   }
+}
+
+/** The entry of the message `message` is a new version of, if it is shown (edit and resend). */
+function editedIn(byId: ReadonlyMap<string, Entry>, message: TranscriptMessage): Entry | undefined {
+  return typeof message.editOf === "string" ? byId.get(message.editOf) : undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type Attach
 import { maskIcon } from "../../presentation/chip-dom.js";
 import { createTranscriptChip, type MessageScope } from "./chips.js";
 import { COPY_BUTTON_CLASS } from "./copy.js";
+import { editButton, editedMark, isEdited, offersEdit } from "./edit.js";
 import { removeExpansions } from "./expansion.js";
 import type { MarkdownEngine } from "./markdown/load.js";
 import { emit } from "../events.js";
@@ -30,6 +31,8 @@ export interface RenderDeps {
    * drawn (nothing there is new).
    */
   announce?: ((message: string) => void) | undefined;
+  /** Whether the person's messages get an Edit button (`editable`, and a transport that edits). */
+  editable?: boolean;
 }
 
 /** Sets an attribute unless it has that value already: a redraw that changes nothing mutates nothing. */
@@ -79,6 +82,8 @@ export class MessageView {
   #blocks: Block[] = [];
   #basis: Basis | undefined;
   #copy: HTMLButtonElement;
+  #edit: HTMLButtonElement | null = null;
+  #edited: HTMLElement | null = null;
   /** Whether the message was drawn, and drawn pending: its end is announced. */
   #drawnPending: boolean | undefined;
 
@@ -98,8 +103,9 @@ export class MessageView {
 
   /** Draws `message`; with `force`, nothing drawn before is kept. Never throws. */
   render(message: TranscriptMessage, given: RenderDeps, force: boolean): void {
-    const deps: Required<RenderDeps> = { ...given, strings: given.strings ?? englishLocalizer, announce: given.announce };
+    const deps: Required<RenderDeps> = { ...given, strings: given.strings ?? englishLocalizer, announce: given.announce, editable: given.editable ?? false };
     this.#attributes(message, deps.strings);
+    this.#editing(message, deps);
     this.#announce(message, deps);
     try {
       this.#content(message, deps, force);
@@ -109,6 +115,29 @@ export class MessageView {
       emit(deps.host, "t3-error", { code: "render-failed", message: `Message ${message.id} could not be rendered; it shows as plain text`, cause: error });
       this.#reset();
       this.#body.textContent = message.text;
+    }
+    // Last in the bubble, after the files the content may have drawn.
+    if (this.#edited) this.#bubble.append(this.#edited);
+  }
+
+  /** The Edit button (after the copy button) and the "edited" mark, as the message and deps say. */
+  #editing(message: TranscriptMessage, deps: Required<RenderDeps>): void {
+    if (offersEdit(message, deps.editable)) {
+      const label = deps.strings.text("editMessage");
+      if (!this.#edit) this.#copy.after((this.#edit = editButton(label)));
+      setAttributeIfChanged(this.#edit, "aria-label", label);
+      setAttributeIfChanged(this.#edit, "title", label);
+    } else {
+      this.#edit?.remove();
+      this.#edit = null;
+    }
+    if (isEdited(message)) {
+      const text = deps.strings.text("edited");
+      this.#edited ??= editedMark(text);
+      if (this.#edited.textContent !== text) this.#edited.textContent = text;
+    } else {
+      this.#edited?.remove();
+      this.#edited = null;
     }
   }
 

@@ -49,7 +49,8 @@ export const transcriptStyles = css`
     opacity: 0.65;
   }
   /* Always shown (a touch screen has no hover), at least 24 CSS px square (WCAG 2.5.8). */
-  .copy-button {
+  .copy-button,
+  .edit-button {
     display: inline-flex;
     align-items: center;
     justify-content: center;
@@ -68,10 +69,12 @@ export const transcriptStyles = css`
     cursor: pointer;
     user-select: none;
   }
-  .message:hover .copy-button {
+  .message:hover .copy-button,
+  .message:hover .edit-button {
     color: var(--_fg);
   }
-  .copy-button:focus-visible {
+  .copy-button:focus-visible,
+  .edit-button:focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 1px;
   }
@@ -81,8 +84,18 @@ export const transcriptStyles = css`
   .copy-button[data-copy-state="failed"] {
     color: var(--_danger);
   }
-  .message[data-role="user"] .copy-button {
+  .message[data-role="user"] .copy-button,
+  .message[data-role="user"] .edit-button {
     order: -1;
+  }
+  .edit-button {
+    margin-inline-start: 0;
+  }
+  /* The mark of a message that replaced an earlier version (edit.ts). */
+  .edited {
+    align-self: flex-end;
+    font-size: 0.75em;
+    opacity: 0.75;
   }
   .body:empty {
     display: none;

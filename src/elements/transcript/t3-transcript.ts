@@ -11,6 +11,7 @@ import { actionTarget, activate, hoverChip, previewOnTap, type Overlays } from "
 import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
+import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { HoverCard } from "./hover-card.js";
 import { Announcer } from "./announcer.js";
 import { setAttributeIfChanged } from "./message-view.js";
@@ -33,11 +34,14 @@ const SLICE_MS = 10;
  *
  * @attr environment-id - The environment written into copied clipboard fragments.
  * @attr thread-id - The thread written into copied clipboard fragments.
+ * @attr editable - The person's own messages get an Edit button (unless `transport.capabilities.edit` is `false`).
  *
  * @fires t3-chip-activate - A chip was activated (click, Enter, Space). Cancelable: canceling it
  *   stops the default action (popover, media modal, opening a file or a pull request).
  * @fires t3-copy - A selection or a whole message was copied: `{ text, fragment }`, the canonical
  *   Markdown (chips as links) and the fragment of the records it links to (or `null`).
+ * @fires t3-edit - Edit was activated on a message: `{ message }`. Cancelable: canceling it stops
+ *   the default action (loading the message into `composer`, when one is set).
  * @fires t3-load-older - The oldest message shown scrolled into view: `{ before }`, its id. A page
  *   that lists the thread in pages fetches the page before it and calls `prependMessages`.
  *
@@ -69,6 +73,8 @@ const SLICE_MS = 10;
  * @csspart bubble - The box around a message's content.
  * @csspart body - A message's rendered Markdown.
  * @csspart copy-button - A message's "Copy" button: the whole message as Markdown, HTML and fragment.
+ * @csspart edit - A user message's "Edit" button (with `editable`).
+ * @csspart edited - The "edited" mark of a message that replaced an earlier version.
  * @csspart chip - Each chip, also `chip-<kind>` and `chip-unresolved`.
  * @csspart expansion - The block a chip with `expanded: "inline-block"` opens after its paragraph.
  * @csspart gallery - A message's strip of images.
@@ -89,12 +95,18 @@ export class T3TranscriptElement extends LitElement {
   static override properties = {
     environmentId: { attribute: "environment-id" },
     threadId: { attribute: "thread-id" },
+    editable: { type: Boolean, reflect: true },
   };
 
   /** The environment written into copied clipboard fragments. */
   declare environmentId: string | null;
   /** The thread written into copied clipboard fragments. */
   declare threadId: string | null;
+  /**
+   * Whether the person's own messages (`role: "user"`, not pending) get an Edit button, which
+   * fires `t3-edit`. A `transport` whose `capabilities.edit` is `false` turns it off.
+   */
+  declare editable: boolean;
 
   #list = new MessageList();
   #olderPages = new OlderPagesWatch(this, this.#list.node);
@@ -106,6 +118,8 @@ export class T3TranscriptElement extends LitElement {
   #strings = new StringsController(this, () => this.#redrawAll());
   #registry: ChipRegistry = chipRegistry;
   #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  #transport: EditTarget["transport"];
+  #composer: EditTarget | null = null;
   #connection: AbortController | null = null;
   /** The kind of pointer that pressed last (`touch`, `mouse`, `pen`): a tap previews. */
   #lastPointer = "";
@@ -123,6 +137,36 @@ export class T3TranscriptElement extends LitElement {
     super();
     this.environmentId = null;
     this.threadId = null;
+    this.editable = false;
+  }
+
+  /**
+   * The thread's transport; the transcript reads only its `capabilities` (a host that does not
+   * take edits, `capabilities.edit === false`, gets no Edit button).
+   */
+  get transport(): EditTarget["transport"] {
+    return this.#transport;
+  }
+  set transport(transport: EditTarget["transport"]) {
+    if (transport === this.#transport) return;
+    const before = this.#editsOffered();
+    this.#transport = transport;
+    if (this.#editsOffered() !== before) this.#redrawAll();
+  }
+
+  /**
+   * The composer an Edit loads its message into (the default action of `t3-edit`: its
+   * `edit(message)`, then focus). `null` (the default): the transcript only fires `t3-edit`.
+   * Throws a TypeError for something without an `edit` method.
+   */
+  get composer(): EditTarget | null {
+    return this.#composer;
+  }
+  set composer(composer: EditTarget | null) {
+    if (composer !== null && composer !== undefined && typeof (composer as Partial<EditTarget>).edit !== "function") {
+      throw new TypeError(`composer: expected an element with an edit(message) method, got ${String(composer)}`);
+    }
+    this.#composer = composer ?? null;
   }
 
   /** The messages, oldest first. Setting it replaces the thread, keeping what did not change. */
@@ -235,6 +279,11 @@ export class T3TranscriptElement extends LitElement {
     return html`${this.#list.node}${popover.node}${hoverCard.node}${modal.node}${this.#announcer.node}`;
   }
 
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // A change of `editable` (not its first value) adds or removes every Edit button.
+    if (changed.has("editable") && changed.get("editable") !== undefined) this.#list.invalidateAll();
+  }
+
   protected override updated(): void {
     if (this.#nextSlice === undefined && !this.#awaitingMarkdown) this.#drawSlice();
   }
@@ -262,7 +311,8 @@ export class T3TranscriptElement extends LitElement {
       this.#overlays.popover.localize(strings);
       this.#describeList(strings);
       const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
-      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, markdown, strings, announce };
+      const editable = this.#editsOffered();
+      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, markdown, strings, announce, editable };
       if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
         if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
         return;
@@ -312,7 +362,18 @@ export class T3TranscriptElement extends LitElement {
     this.requestUpdate();
   }
 
+  /** Whether Edit is offered: `editable`, unless the transport says the host takes no edits. */
+  #editsOffered(): boolean {
+    return this.editable && this.#transport?.capabilities?.edit !== false;
+  }
+
   #onClick(event: Event): void {
+    const edit = (event.target as Element | null)?.closest?.(`.${EDIT_BUTTON_CLASS}`);
+    if (edit instanceof HTMLElement) {
+      const message = this.#list.get(edit.closest("article")?.dataset.messageId ?? "");
+      if (message) requestEdit(this, message, this.#composer);
+      return;
+    }
     const copy = (event.target as Element | null)?.closest?.(`.${COPY_BUTTON_CLASS}`);
     if (copy instanceof HTMLElement) {
       const article = copy.closest("article");

@@ -18,6 +18,11 @@ export interface TranscriptMessage {
   clientMessageId?: string;
   /** Shown at once, before the host stored it (optimistic). */
   pending?: boolean;
+  /**
+   * The id of the message this one is a new version of (edit and resend): it replaces that
+   * message in place and is marked edited.
+   */
+  editOf?: string;
 }
 
 /** A change to a message: any field but `id`. */

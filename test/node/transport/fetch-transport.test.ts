@@ -257,10 +257,11 @@ describe("createFetchTransport: attachments", () => {
 });
 
 describe("createFetchTransport: options", () => {
-  it("advertises inline message context unless told otherwise", () => {
-    assert.deepEqual(createFetchTransport({ baseUrl: "http://h/api", threadId: "t" }).capabilities, { inlineMessageContext: true });
-    assert.deepEqual(createFetchTransport({ baseUrl: "http://h/api", threadId: "t", inlineMessageContext: false }).capabilities, {
+  it("advertises inline message context and edits unless told otherwise", () => {
+    assert.deepEqual(createFetchTransport({ baseUrl: "http://h/api", threadId: "t" }).capabilities, { inlineMessageContext: true, edit: true });
+    assert.deepEqual(createFetchTransport({ baseUrl: "http://h/api", threadId: "t", inlineMessageContext: false, edit: false }).capabilities, {
       inlineMessageContext: false,
+      edit: false,
     });
   });
 

@@ -88,8 +88,15 @@ describe("createMemoryTransport", () => {
     assert.equal(error.message, "No attachment nope in this memory transport");
   });
 
-  it("advertises inline message context unless told otherwise", () => {
-    assert.deepEqual(createMemoryTransport().capabilities, { inlineMessageContext: true });
-    assert.deepEqual(createMemoryTransport({ inlineMessageContext: false }).capabilities, { inlineMessageContext: false });
+  it("advertises inline message context and edits unless told otherwise", () => {
+    assert.deepEqual(createMemoryTransport().capabilities, { inlineMessageContext: true, edit: true });
+    assert.deepEqual(createMemoryTransport({ inlineMessageContext: false, edit: false }).capabilities, { inlineMessageContext: false, edit: false });
+  });
+
+  it("keeps an edit's editOf in its stored copy", async () => {
+    const transport = createMemoryTransport();
+    const sent = await transport.send({ clientMessageId: "msg_edit", text: "again", attachments: [], editOf: "mem_1" }, { signal: signal() });
+    assert.equal(sent.editOf, "mem_1");
+    assert.equal(transport.sent[0]!.editOf, "mem_1");
   });
 });

@@ -305,8 +305,8 @@ describe("createWebSocketTransport: options", () => {
     });
   });
 
-  it("advertises inline message context as told", () => {
-    const { transport: t } = transport({ inlineMessageContext: false });
-    assert.deepEqual(t.capabilities, { inlineMessageContext: false });
+  it("advertises inline message context and edits as told", () => {
+    assert.deepEqual(transport({ inlineMessageContext: false }).transport.capabilities, { inlineMessageContext: false, edit: true });
+    assert.deepEqual(transport({ edit: false }).transport.capabilities, { inlineMessageContext: true, edit: false });
   });
 });
