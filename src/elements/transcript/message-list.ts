@@ -35,8 +35,8 @@ export class MessageList {
   #byId = new Map<string, Entry>();
   #dirty = new Set<Entry>();
   #orderChanged = false;
-  /** The indices placed by the last `place()`; `null` while every message is. */
-  #placed: readonly number[] | null = null;
+  /** `placedViews()` until the list or its placement changes. */
+  #views: Array<{ index: number; id: string; node: HTMLElement }> | null = null;
   #spacers: HTMLElement[] = [];
 
   constructor() {
@@ -97,6 +97,7 @@ export class MessageList {
     this.#entries = next;
     this.#byId = nextById;
     this.#orderChanged = true;
+    this.#views = null;
   }
 
   /**
@@ -113,12 +114,14 @@ export class MessageList {
       this.#byId.delete(existing.message.id);
       this.#assign(existing, checked);
       this.#byId.set(checked.id, existing);
+      this.#views = null; // the id may have changed
       return;
     }
     const entry = this.#create(checked);
     this.#entries.push(entry);
     this.#byId.set(checked.id, entry);
     this.#orderChanged = true;
+    this.#views = null;
   }
 
   /**
@@ -157,25 +160,19 @@ export class MessageList {
     return entry ? this.#entries.indexOf(entry) : -1;
   }
 
-  /** The id of the message at `index`. */
-  idAt(index: number): string | undefined {
-    return this.#entries[index]?.message.id;
-  }
-
   /** The last measured height of each message, `undefined` where none was measured. */
   heights(): Array<number | undefined> {
     return this.#entries.map((entry) => entry.height);
   }
 
-  /** The articles in the DOM, in order, with their indices. */
-  placedViews(): Array<{ index: number; node: HTMLElement }> {
-    const indices = this.#placed ?? this.#entries.map((_, i) => i);
-    const views: Array<{ index: number; node: HTMLElement }> = [];
-    for (const index of indices) {
-      const view = this.#entries[index]?.view;
-      if (view) views.push({ index, node: view.node });
-    }
-    return views;
+  /** The articles in the DOM, in order, with their messages' indices and ids. */
+  placedViews(): ReadonlyArray<{ index: number; id: string; node: HTMLElement }> {
+    if (this.#views) return this.#views;
+    const views: Array<{ index: number; id: string; node: HTMLElement }> = [];
+    this.#entries.forEach((entry, index) => {
+      if (entry.view) views.push({ index, id: entry.message.id, node: entry.view.node });
+    });
+    return (this.#views = views);
   }
 
   /** Records the measured height of the article at `index`; returns whether it changed. */
@@ -222,7 +219,7 @@ export class MessageList {
     if (placement && next < this.#entries.length) nodes.push(this.#spacer(spacers++, placement.span(next, this.#entries.length)));
     for (const spacer of this.#spacers.splice(spacers)) spacer.remove();
     this.#arrange(nodes);
-    this.#placed = placement ? wanted : null;
+    this.#views = null;
     this.#orderChanged = false;
     return { added, removed };
   }

@@ -125,6 +125,9 @@ export class VirtualList {
       const indices = this.#want(offsets, anchor, round === 0 ? reveal : undefined);
       this.#observe(this.#list.place(placement(offsets, indices)));
       this.#hooks.draw(Infinity);
+      // After a jump nothing drawn was on screen: what is there now, laid out with the estimates
+      // the reader's scroll position was made with, is what the measured heights must not move.
+      anchor ??= this.#capture();
       if (this.#measure()) {
         offsets = this.#offsets();
         this.#list.place(placement(offsets, indices));
@@ -210,7 +213,7 @@ export class VirtualList {
     if (!view) return null;
     const rect = view.node.getBoundingClientRect();
     if (rect.top >= bottom) return null;
-    return { id: this.#list.idAt(view.index)!, offset: rect.top - top };
+    return { id: view.id, offset: rect.top - top };
   }
 
   /** Scrolls back to where the screen was: the end for a stuck scroller, else the anchor's place. */
@@ -220,7 +223,7 @@ export class VirtualList {
       return;
     }
     if (!anchor) return;
-    const node = this.#list.placedViews().find((view) => this.#list.idAt(view.index) === anchor.id)?.node;
+    const node = this.#list.placedViews().find((view) => view.id === anchor.id)?.node;
     if (!node) return;
     this.#viewport.scrollBy(node.getBoundingClientRect().top - this.#viewport.bounds().top - anchor.offset);
   }
