@@ -7,7 +7,8 @@ import { chipRegistry } from "../../presentation/shared-registry.js";
 import { assertChipRegistry } from "../../presentation/report.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
-import { actionTarget, activate, hoverChip, previewOnTap, type Overlays } from "./activation.js";
+import { actionTarget, activate, expand, hoverChip, previewOnTap, type Overlays } from "./activation.js";
+import { ExpansionState } from "./expansion.js";
 import type { AttachmentUrlResolver } from "./attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
@@ -103,7 +104,7 @@ export class T3TranscriptElement extends LitElement {
   #list = new MessageList();
   #olderPages = new OlderPagesWatch(this, () => this.#list.placedViews().find((view) => view.index === 0)?.node ?? null);
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
-  #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
+  #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal(), expansions: new ExpansionState() };
   #window = new VirtualList(this, this.#list, {
     draw: (deadline) => this.#flush(deadline),
     pins: () => pinnedSpans(this.renderRoot as ShadowRoot, this.#list.node, this.#overlays),
@@ -310,7 +311,10 @@ export class T3TranscriptElement extends LitElement {
   }
 
   #flush(deadline: number): boolean {
-    return this.#deps ? this.#list.flush(this.#deps, deadline) : true;
+    const done = this.#deps ? this.#list.flush(this.#deps, deadline) : true;
+    // A message drawn again (back in the window, or redrawn whole) opens what was open in it.
+    this.#overlays.expansions.restore(this.#list.placedViews(), expand);
+    return done;
   }
 
   /** PageUp / PageDown (and Home / End on an article) move between messages, drawing them on demand. */

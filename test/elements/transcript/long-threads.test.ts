@@ -6,7 +6,8 @@ import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-tr
 import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
 import { VIRTUALIZE_AFTER } from "../../../src/elements/transcript/virtual-list.js";
 import { chord } from "../composer/helpers.js";
-import { article, cleanup, shadow, until } from "./fixtures.js";
+import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
+import { article, chip, cleanup, link, shadow, terminal, until } from "./fixtures.js";
 
 const COUNT = 10_000;
 /** Messages of one, two and four lines, so heights differ from any estimate. */
@@ -19,11 +20,12 @@ const frames = async (n: number) => {
 };
 
 /** A transcript of `count` messages in a 400 px scrolling box. */
-async function mountLong(count = COUNT): Promise<{ el: T3TranscriptElement; box: HTMLElement }> {
+async function mountLong(count = COUNT, messages = thread(0, count), setup?: (el: T3TranscriptElement) => void): Promise<{ el: T3TranscriptElement; box: HTMLElement }> {
   const box = document.createElement("div");
   box.style.cssText = "height: 400px; overflow: auto; width: 600px";
   const el = document.createElement("t3-transcript");
-  el.messages = thread(0, count);
+  setup?.(el);
+  el.messages = messages;
   box.append(el);
   document.body.append(box);
   await el.updateComplete;
@@ -204,5 +206,46 @@ describe("<t3-transcript> long threads", () => {
     await el.updateComplete;
     expect(articles(el).length).to.be.below(VIRTUALIZE_AFTER);
     expect(articles(el).at(-1)!.dataset.messageId).to.equal(`m${VIRTUALIZE_AFTER}`);
+  });
+
+  it("opens an expansion again when its message leaves the DOM and comes back", async () => {
+    const registry = createChipRegistry({ base: chipRegistry });
+    registry.define("log", { kindLabel: () => "Log", expanded: "inline-block", renderExpanded: () => document.createTextNode("the log lines") });
+    const record = { version: 1 as const, contextId: "log_a", kind: "log", label: "log a", payload: {} };
+    const messages = thread(0, COUNT);
+    const id = `m${COUNT - 2}`;
+    messages[COUNT - 2] = { id, role: "user", text: "see [log a](t3-context://v1/log/log_a)", context: { version: 1, records: [record] } };
+    const { el, box } = await mountLong(COUNT, messages, (t) => (t.registry = registry));
+    const button = chip(article(el, id), "log_a");
+    button.focus();
+    await sendKeys({ press: "Enter" });
+    expect(button.getAttribute("aria-expanded")).to.equal("true");
+    button.blur();
+    await scrollTo(box, 0);
+    await until(() => !article(el, id), "the message to leave the DOM");
+    await scrollTo(box, box.scrollHeight);
+    await until(() => !!article(el, id), "the message to come back");
+    const again = chip(article(el, id), "log_a");
+    expect(again).to.not.equal(button);
+    expect(again.getAttribute("aria-expanded")).to.equal("true");
+    expect(article(el, id).querySelector("[part=expansion]")!.textContent).to.equal("the log lines");
+  });
+
+  it("keeps a chip's open details popover in place while its message scrolls away", async () => {
+    const messages = thread(0, COUNT);
+    const id = `m${COUNT - 1}`;
+    messages[COUNT - 1] = { id, role: "user", text: `see ${link(terminal)}`, context: { version: 1, records: [terminal] } };
+    const { el, box } = await mountLong(COUNT, messages);
+    const button = chip(article(el, id), terminal.contextId);
+    button.focus();
+    await sendKeys({ press: "Enter" });
+    const popover = shadow(el).querySelector<HTMLElement>("[part=popover]")!;
+    expect(popover.matches(":popover-open")).to.equal(true);
+    await scrollTo(box, 0);
+    await until(() => onScreen(el, box)[0]?.dataset.messageId === "m0", "the top");
+    expect(button.isConnected).to.equal(true);
+    expect(popover.matches(":popover-open")).to.equal(true);
+    await sendKeys({ press: "Escape" });
+    expect(shadow(el).activeElement).to.equal(button);
   });
 });
