@@ -9,7 +9,7 @@ import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
 import { actionTarget, activate, expand, hoverChip, previewOnTap, type Overlays } from "./activation.js";
 import { ExpansionState } from "./expansion.js";
-import type { AttachmentUrlResolver } from "./attachments.js";
+import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";
