@@ -4,11 +4,9 @@
 // placed is the virtual window's call (virtual-list.ts): all of them in a short thread, the ones
 // near the viewport in a long one, with a spacer standing for each stretch left out.
 import { checkMessage, checkMessages, patchMessage } from "./message-model.js";
-import { MessageView, setAttributeIfChanged, type RenderDeps } from "./message-view.js";
+import { MessageView, type RenderDeps } from "./message-view.js";
+import { arrange, position, Spacers } from "./placement-dom.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
-
-/** The class of the boxes that stand for messages left out of the DOM. */
-export const SPACER_CLASS = "spacer";
 
 interface Entry {
   message: TranscriptMessage;
@@ -37,7 +35,7 @@ export class MessageList {
   #orderChanged = false;
   /** `placedViews()` until the list or its placement changes. */
   #views: Array<{ index: number; id: string; node: HTMLElement }> | null = null;
-  #spacers: HTMLElement[] = [];
+  #spacers = new Spacers();
 
   constructor() {
     this.node = document.createElement("div");
@@ -205,20 +203,20 @@ export class MessageList {
     let spacers = 0;
     let next = 0;
     for (const index of wanted) {
-      if (placement && index > next) nodes.push(this.#spacer(spacers++, placement.span(next, index)));
+      if (placement && index > next) nodes.push(this.#spacers.get(spacers++, placement.span(next, index)));
       const entry = this.#entries[index]!;
       if (!entry.view) {
         entry.view = new MessageView();
         this.#dirty.add(entry);
         added.push(entry.view.node);
       }
-      this.#position(entry.view.node, placement ? index : null);
+      position(entry.view.node, placement ? index : null, this.#entries.length);
       nodes.push(entry.view.node);
       next = index + 1;
     }
-    if (placement && next < this.#entries.length) nodes.push(this.#spacer(spacers++, placement.span(next, this.#entries.length)));
-    for (const spacer of this.#spacers.splice(spacers)) spacer.remove();
-    this.#arrange(nodes);
+    if (placement && next < this.#entries.length) nodes.push(this.#spacers.get(spacers++, placement.span(next, this.#entries.length)));
+    this.#spacers.trim(spacers);
+    arrange(this.node, nodes);
     this.#views = null;
     this.#orderChanged = false;
     return { added, removed };
@@ -255,44 +253,6 @@ export class MessageList {
     if (entry.message === message) return;
     entry.message = message;
     this.#dirty.add(entry);
-  }
-
-  /** A spacer standing for `height` px of messages left out; hidden from assistive technology. */
-  #spacer(index: number, height: number): HTMLElement {
-    let spacer = this.#spacers[index];
-    if (!spacer) {
-      spacer = document.createElement("div");
-      spacer.className = SPACER_CLASS;
-      spacer.setAttribute("aria-hidden", "true");
-      this.#spacers[index] = spacer;
-    }
-    const value = `${height}px`;
-    if (spacer.style.height !== value) spacer.style.height = value;
-    return spacer;
-  }
-
-  /**
-   * In a long thread each article says where it stands (`aria-posinset` of `aria-setsize`), so a
-   * screen reader can tell the reader how far into the thread it is although most of it is not in
-   * the DOM; a short thread has every article and needs neither.
-   */
-  #position(node: HTMLElement, index: number | null): void {
-    if (index === null) {
-      if (node.hasAttribute("aria-posinset")) node.removeAttribute("aria-posinset");
-      if (node.hasAttribute("aria-setsize")) node.removeAttribute("aria-setsize");
-      return;
-    }
-    setAttributeIfChanged(node, "aria-posinset", String(index + 1));
-    setAttributeIfChanged(node, "aria-setsize", String(this.#entries.length));
-  }
-
-  /** Puts `nodes` in the list in this order, moving only those out of place. */
-  #arrange(nodes: readonly Node[]): void {
-    let cursor = this.node.firstChild;
-    for (const node of nodes) {
-      if (node === cursor) cursor = cursor.nextSibling;
-      else this.node.insertBefore(node, cursor);
-    }
   }
 }
 
