@@ -140,6 +140,7 @@ async function longThread(page: Page, messages: TranscriptMessage[]): Promise<{ 
   const base = await heapUsed(page);
   await firstRender(page, messages);
   const memory = ((await heapUsed(page)) - base) / MB;
+  await page.bringToFront(); // a tab in the background gets no animation frames
   const frames = await page.evaluate((count, step) => bench.scrollFrames(count, step), SCROLL_FRAMES, SCROLL_STEP);
   return { memory, frames };
 }
@@ -153,6 +154,7 @@ async function longRows(ours: Page, floor: Page): Promise<BenchRow[]> {
   }
   const short = thread.messages.slice(-SHORT);
   const paint = { long: [] as number[], short: [] as number[] };
+  await ours.bringToFront(); // a tab in the background gets no animation frames
   for (let i = 0; i < PAINT_RUNS; i++) {
     paint.short.push(await ours.evaluate((m) => bench.firstPaint(m), short));
     paint.long.push(await ours.evaluate((m) => bench.firstPaint(m), thread.messages));

@@ -167,6 +167,7 @@ export class T3TranscriptElement extends LitElement {
     const index = this.#list.indexOf(id);
     if (index < 0) throw new RangeError(`scrollToMessage: no message with id ${JSON.stringify(id) ?? String(id)}`);
     await this.updateComplete;
+    if (!this.isConnected) return;
     this.#window.reveal(index);
     this.#requestPass();
     await this.updateComplete;

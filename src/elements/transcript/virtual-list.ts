@@ -70,6 +70,9 @@ export class VirtualList {
   }
 
   disconnect(): void {
+    // Nothing waits for a window that no longer shows (`updateComplete` asks `stale`).
+    this.#moved = false;
+    this.#reveal = undefined;
     this.#viewport.disconnect();
     this.#sizes?.disconnect();
     this.#sizes = null;
