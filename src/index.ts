@@ -54,6 +54,7 @@ export type {
 
 export { T3ComposerElement } from "./elements/composer/t3-composer.js";
 export type {
+  ComposerHistoryEntry,
   ComposerStashEntry,
   ComposerValue,
   DraftAttachment,

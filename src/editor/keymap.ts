@@ -18,6 +18,8 @@ export interface KeymapOptions {
   activateChip(view: EditorView, pos: number): void;
   /** Keys the open suggestion list takes first (arrows, Enter, Tab, Escape). */
   suggestionKey?(view: EditorView, event: KeyboardEvent): boolean;
+  /** ArrowUp/ArrowDown the prompt history takes (after the suggestion list, before the caret moves). */
+  historyKey?(view: EditorView, event: KeyboardEvent): boolean;
 }
 
 /** Whether a key event belongs to an input method composition. */
@@ -102,7 +104,7 @@ export function composerKeymap(options: KeymapOptions): Plugin {
       handleKeyDown(view, event) {
         // Leave composing keys to the input method and ProseMirror's own composition handling.
         if (isComposing(view, event)) return false;
-        return options.suggestionKey?.(view, event) || own(view, event) || base(view, event);
+        return options.suggestionKey?.(view, event) || options.historyKey?.(view, event) || own(view, event) || base(view, event);
       },
     },
   });

@@ -15,6 +15,7 @@ import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
 import { DraftEvents } from "./draft-events.js";
 import { draftPlugin } from "./draft-state.js";
+import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
 import { Sender } from "./send.js";
@@ -55,6 +56,7 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly history: PromptHistory;
 }
 
 /**
@@ -79,6 +81,7 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
       if (composer) activateChip(composer, pos);
     },
     suggestionKey: (_view, event) => live()?.suggestions.key(event) ?? false,
+    historyKey: (_view, event) => live()?.history.key(event) ?? false,
     placeholder: () => live()?.host.placeholder ?? "",
     copy: (_view, data, slice) => {
       const composer = live();
@@ -123,12 +126,13 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
+  composer.history = new PromptHistory(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions]) composer.model.observe(observer);
+  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history]) composer.model.observe(observer);
   bind(composer);
   return composer;
 }

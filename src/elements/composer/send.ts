@@ -107,8 +107,9 @@ export class Sender implements ReactiveController {
     return error;
   }
 
-  /** After a send: an empty draft, saved at once (persistence.ts, `sent`). */
-  #clearDraft(): void {
+  /** After a send: the message joins the history, then an empty draft, saved at once (persistence.ts, `sent`). */
+  #clearDraft(message: OutgoingMessage): void {
+    this.#composer.history.sent(message);
     this.#composer.model.replace("", []);
     this.#composer.persistence.sent();
   }
@@ -124,12 +125,12 @@ export class Sender implements ReactiveController {
     const message = outgoingMessage(composer, this.#clientMessageId());
     if (!message) return undefined;
     if (!emit(composer.host, "t3-send", { message }, { cancelable: true })) {
-      this.#clearDraft(); // the host took the message from the event
+      this.#clearDraft(message); // the host took the message from the event
       return undefined;
     }
     const transport = composer.host.transport;
     if (!transport) {
-      this.#clearDraft();
+      this.#clearDraft(message);
       return undefined;
     }
     const controller = new AbortController();
@@ -141,7 +142,7 @@ export class Sender implements ReactiveController {
       throw this.#failure(new ComposerError("send-failed", "The message could not be sent.", { cause }));
     }
     if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", "The send was aborted."));
-    this.#clearDraft();
+    this.#clearDraft(message);
     emit(composer.host, "t3-sent", { message, result });
     return result;
   }

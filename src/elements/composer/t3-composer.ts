@@ -23,7 +23,7 @@ import type { InsertableContextRecord } from "./insertable.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { StringsController } from "../strings-controller.js";
 import { composerStyles } from "./t3-composer.styles.js";
-import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
+import type { ComposerHistoryEntry, ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { setValue, valueOf } from "./value.js";
 import "./events.js";
 import "../chip-events.js";
@@ -302,6 +302,20 @@ export class T3ComposerElement extends LitElement {
    */
   restore(entry: ComposerStashEntry): void {
     restoreStash(this.#composer, entry);
+  }
+
+  /**
+   * The prompt history: the messages sent under this `draft-key` (or from this element, without
+   * one), oldest first, at most 100 and 1 MiB; ArrowUp at the very start of the draft recalls them.
+   * Plain JSON copies, no bytes.
+   */
+  get history(): ComposerHistoryEntry[] {
+    return this.#composer.history.entries;
+  }
+
+  /** Empties the prompt history (a recalled message shown gives way to the unsent draft). */
+  clearHistory(): void {
+    this.#composer.history.clear();
   }
 
   /** Empties the draft. */
