@@ -176,7 +176,8 @@ export class MessageList {
   /** Records the measured height of the article at `index`; returns whether it changed. */
   measured(index: number, height: number): boolean {
     const entry = this.#entries[index];
-    if (!entry || entry.height === height) return false;
+    // An article not drawn yet is an empty box: its height says nothing of the message's.
+    if (!entry || entry.drawn === undefined || this.#dirty.has(entry) || entry.height === height) return false;
     entry.height = height;
     return true;
   }

@@ -103,7 +103,7 @@ export class VirtualList {
       this.#list.node.toggleAttribute(VIRTUAL_ATTRIBUTE, this.virtual);
       const reveal = this.#reveal;
       this.#reveal = undefined;
-      const done = this.virtual ? this.#virtualPass(reveal) : this.#fullPass(deadline, reveal);
+      const done = this.virtual ? this.#virtualPass(reveal, deadline) : this.#fullPass(deadline, reveal);
       this.#settled();
       return done;
     } finally {
@@ -121,13 +121,15 @@ export class VirtualList {
     return done;
   }
 
-  #virtualPass(reveal: number | undefined): boolean {
+  // A window is drawn in slices too, newest message first: the newest screenful paints before
+  // the margins are drawn. A message asked for by a key or `scrollToMessage` is drawn at once.
+  #virtualPass(reveal: number | undefined, deadline: number): boolean {
     let anchor = this.#capture();
     let offsets = this.#offsets();
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const indices = this.#want(offsets, anchor, round === 0 ? reveal : undefined);
       this.#observe(this.#list.place(placement(offsets, indices)));
-      this.#hooks.draw(Infinity);
+      const done = this.#hooks.draw(reveal === undefined ? deadline : Infinity);
       // After a jump nothing drawn was on screen: what is there now, laid out with the estimates
       // the reader's scroll position was made with, is what the measured heights must not move.
       anchor ??= this.#capture();
@@ -137,6 +139,7 @@ export class VirtualList {
       }
       if (round === 0 && reveal !== undefined) this.#bringIntoView(reveal);
       else this.#keep(anchor);
+      if (!done) return false;
       anchor = this.#capture();
       if (sameIndices(indices, this.#want(offsets, anchor, undefined))) break;
     }
