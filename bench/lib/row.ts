@@ -8,7 +8,7 @@ export interface BenchRow {
   peer: number;
   /** What `peer` is, for the printed table. */
   peerName: string;
-  unit: "ms" | "KB";
+  unit: "ms" | "KB" | "MB";
   /** `ours / peer` for times and sizes, or `peer / ours` when the target is "at least as fast". */
   ratio: number;
   /** The target as people read it, e.g. "≤ 2×" or "≤ 110 KB". */

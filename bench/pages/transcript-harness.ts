@@ -11,6 +11,33 @@ interface ThreadUnderTest {
   firstRender(messages: TranscriptMessage[]): Promise<void>;
   /** Replaces the last message's text; resolves once it is drawn. */
   updateLast(text: string): Promise<void>;
+  /** Draws `messages` into a new, empty container; resolves at the first frame that shows the newest. */
+  firstPaint(messages: TranscriptMessage[]): Promise<void>;
+}
+
+/** Resolves at the start of the first frame in which `ready()` holds: the frame that paints it. */
+function frameWhen(ready: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (ready() ? resolve() : requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  });
+}
+
+/** Scrolls the document up by `step` px in each of `frames` frames, from its end: each frame's length in ms. */
+async function scrollFrames(frames: number, step: number): Promise<number[]> {
+  const page = document.scrollingElement!;
+  page.scrollTop = page.scrollHeight;
+  await nextFrame();
+  await nextFrame();
+  const lengths: number[] = [];
+  let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+  for (let i = 0; i < frames; i++) {
+    page.scrollTop -= step;
+    const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    lengths.push(now - last);
+    last = now;
+  }
+  return lengths;
 }
 
 // `?drop-in=/bench/.work/….js` measures another build of the drop-in (an A/B of a change).
@@ -21,20 +48,33 @@ async function ours(): Promise<ThreadUnderTest> {
   await import(DROP_IN);
   let element: T3TranscriptElement | null = null;
   let lastId = "";
+  /** A new, empty transcript in place of the last, drawn and collected after: the clock starts then. */
+  const fresh = async (): Promise<T3TranscriptElement> => {
+    element?.remove();
+    element = document.createElement("t3-transcript") as T3TranscriptElement;
+    document.body.append(element);
+    await element.updateComplete;
+    await nextFrame();
+    collectGarbage();
+    return element;
+  };
   return {
     async firstRender(messages) {
-      element?.remove();
-      element = document.createElement("t3-transcript") as T3TranscriptElement;
-      document.body.append(element);
-      await element.updateComplete;
-      await nextFrame();
-      collectGarbage();
+      const transcript = await fresh();
       const start = performance.now();
-      element.messages = messages;
-      await element.updateComplete;
+      transcript.messages = messages;
+      await transcript.updateComplete;
       forceLayout();
       timing = performance.now() - start;
       lastId = messages.at(-1)!.id;
+    },
+    async firstPaint(messages) {
+      const transcript = await fresh();
+      const start = performance.now();
+      transcript.messages = messages;
+      lastId = messages.at(-1)!.id;
+      await frameWhen(() => !!transcript.shadowRoot!.querySelector(`article[data-message-id="${lastId}"] .body`)?.textContent);
+      timing = performance.now() - start;
     },
     async updateLast(text) {
       const start = performance.now();
@@ -55,7 +95,7 @@ async function floor(): Promise<ThreadUnderTest> {
     `<article data-role="${message.role}"><div class="bubble"><div class="body">${html(message)}</div></div></article>`;
   let container: HTMLElement | null = null;
   let last: TranscriptMessage | null = null;
-  return {
+  const floorThread: ThreadUnderTest = {
     async firstRender(messages) {
       container?.remove();
       container = document.createElement("div");
@@ -70,6 +110,8 @@ async function floor(): Promise<ThreadUnderTest> {
       last = messages.at(-1)!;
       timing = performance.now() - start;
     },
+    // innerHTML draws it all at once: the next frame shows it.
+    firstPaint: (messages) => floorThread.firstRender(messages),
     async updateLast(text) {
       const start = performance.now();
       container!.lastElementChild!.querySelector(".body")!.innerHTML = html({ role: last!.role, text });
@@ -78,6 +120,7 @@ async function floor(): Promise<ThreadUnderTest> {
       timing = performance.now() - start;
     },
   };
+  return floorThread;
 }
 
 let timing = 0;
@@ -90,6 +133,13 @@ const bench = {
     await thread.firstRender(messages);
     return timing;
   },
+  /** ms from setting a thread to the first frame that shows its newest message. */
+  async firstPaint(messages: TranscriptMessage[]): Promise<number> {
+    await thread.firstPaint(messages);
+    return timing;
+  },
+  /** Frame lengths, ms, scrolling up from the end of what `firstRender` drew. */
+  scrollFrames,
   /** ms to draw the last message with `text` (after `firstRender`), laid out. */
   async updateLast(text: string): Promise<number> {
     await nextFrame();

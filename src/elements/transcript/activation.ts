@@ -4,7 +4,7 @@ import "../chip-events.js";
 import { emit } from "../events.js";
 import { actionOf, chipBinding, type Action } from "./actions.js";
 import { chipDetails, chipExpanded } from "./chips.js";
-import { toggleExpansion } from "./expansion.js";
+import { toggleExpansion, type ExpansionState } from "./expansion.js";
 import type { DetailsPopover } from "./details-popover.js";
 import type { HoverCard } from "./hover-card.js";
 import type { MediaModal } from "./media-modal.js";
@@ -14,6 +14,7 @@ export interface Overlays {
   popover: DetailsPopover;
   hoverCard: HoverCard;
   modal: MediaModal;
+  expansions: ExpansionState;
 }
 
 /** The actionable node an event is about, when it lies inside `list`. */
@@ -58,14 +59,19 @@ function runDefault(node: HTMLElement, action: Action, overlays: Overlays): void
       if (content) overlays.popover.toggle(node, content);
       return;
     }
-    case "expand": {
-      const binding = chipBinding(node);
-      if (binding) toggleExpansion(node, () => chipExpanded(binding.chip, binding.surface));
+    case "expand":
+      expand(node);
+      overlays.expansions.toggled(node);
       return;
-    }
     case "none":
       return;
   }
+}
+
+/** Opens or closes the expansion of an `inline-block` chip. */
+export function expand(node: HTMLElement): void {
+  const binding = chipBinding(node);
+  if (binding) toggleExpansion(node, () => chipExpanded(binding.chip, binding.surface));
 }
 
 /**

@@ -50,7 +50,7 @@ function copied(source: CopySource, payload: CopyPayload): void {
 }
 
 /** The selection in `root`, as a range clamped to `container`; `null` when it is collapsed. */
-function selectionRange(root: ShadowRoot, container: Node): Range | null {
+export function selectionRange(root: ShadowRoot, container: Node): Range | null {
   const selection = root.ownerDocument.getSelection();
   let start: { node: Node; offset: number };
   let end: { node: Node; offset: number };

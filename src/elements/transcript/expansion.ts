@@ -4,7 +4,7 @@
 // it: the sentence around the chip is never split, a `<div>` stays valid content (a paragraph or
 // a list cannot hold one), and the region goes with its block when a streaming message redraws
 // that block (message-view.ts calls `removeExpansions`).
-import { COPY_SKIP_ATTRIBUTE } from "./selection-markdown.js";
+import { COPY_SKIP_ATTRIBUTE, MARKDOWN_COPY_ATTRIBUTE } from "./selection-markdown.js";
 
 /** The class of an expansion region, and of the message body that holds the blocks. */
 const EXPANSION_CLASS = "chip-expansion";
@@ -67,4 +67,60 @@ function collapse(chip: HTMLElement, region: HTMLElement): void {
 export function removeExpansions(block: Node | null): void {
   if (!(block instanceof Element)) return;
   for (let next = block.nextElementSibling; isRegion(next); next = block.nextElementSibling) next.remove();
+}
+
+/** The chip's key in its message: its link, and which of the message's chips with that link it is. */
+function chipKey(chip: HTMLElement, article: Element): string {
+  const link = chip.getAttribute(MARKDOWN_COPY_ATTRIBUTE) ?? "";
+  const same = [...article.querySelectorAll(`[${MARKDOWN_COPY_ATTRIBUTE}]`)].filter((node) => node.getAttribute(MARKDOWN_COPY_ATTRIBUTE) === link);
+  return `${same.indexOf(chip)} ${link}`;
+}
+
+/**
+ * Which chips have their expansion open, by message id: a long thread drops the articles it
+ * scrolls away from (virtual-list.ts), and a message's new article opens them again. The state is
+ * the transcript's, not the DOM's. An article that stays keeps its own regions: a streaming
+ * redraw of a chip's block still closes that chip's expansion (removeExpansions), and the state
+ * follows it.
+ */
+export class ExpansionState {
+  readonly #open = new Map<string, Set<string>>();
+  /** The articles whose expansions are their own already (opened there, or restored once). */
+  readonly #seen = new WeakSet<Element>();
+
+  /** Records whether `chip` (inside its message's article) is open now. */
+  toggled(chip: HTMLElement): void {
+    const article = chip.closest<HTMLElement>("article[data-message-id]");
+    const id = article?.dataset.messageId;
+    if (id === undefined) return;
+    this.#seen.add(article!);
+    const keys = this.#open.get(id) ?? new Set<string>();
+    const key = chipKey(chip, article!);
+    if (chip.getAttribute("aria-expanded") === "true") keys.add(key);
+    else keys.delete(key);
+    if (keys.size > 0) this.#open.set(id, keys);
+    else this.#open.delete(id);
+  }
+
+  /**
+   * For each article: a new one (drawn, not seen before) opens, through `open`, the expansions
+   * recorded for its message; one seen before tells the state which of them it closed.
+   */
+  restore(articles: ReadonlyArray<{ id: string; node: HTMLElement }>, open: (chip: HTMLElement) => void): void {
+    if (this.#open.size === 0) return;
+    for (const { id, node } of articles) {
+      const keys = this.#open.get(id);
+      const chips = keys ? [...node.querySelectorAll<HTMLElement>(`[${MARKDOWN_COPY_ATTRIBUTE}]`)] : [];
+      if (chips.length === 0) continue; // not drawn yet
+      const fresh = !this.#seen.has(node);
+      this.#seen.add(node);
+      for (const chip of chips) {
+        const key = chipKey(chip, node);
+        if (!keys!.has(key) || chip.getAttribute("aria-expanded") === "true") continue;
+        if (fresh) open(chip);
+        else keys!.delete(key);
+      }
+      if (keys!.size === 0) this.#open.delete(id);
+    }
+  }
 }

@@ -70,6 +70,11 @@ export class MediaModal {
     return this.node.open ? this.#index : -1;
   }
 
+  /** What opened the modal and gets the focus back, while it is open. */
+  get opener(): HTMLElement | null {
+    return this.node.open ? this.#opener : null;
+  }
+
   /** Opens at `index`; focus returns to `opener` when it closes. */
   open(items: readonly MediaItem[], index: number, opener: HTMLElement | null): void {
     if (items.length === 0) return;

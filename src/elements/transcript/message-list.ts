@@ -1,17 +1,29 @@
-// The keyed list of messages. Each message keeps one MessageView (one <article>) for its whole
-// life: setting `messages`, appending and updating only touch the views whose message changed,
-// and changes are drawn together at the next `flush()`.
+// The keyed list of messages. A message placed in the DOM keeps one MessageView (one <article>)
+// while it stays placed: setting `messages`, appending and updating only touch the views whose
+// message changed, and changes are drawn together at the next `flush()`. Which messages are
+// placed is the virtual window's call (virtual-list.ts): all of them in a short thread, the ones
+// near the viewport in a long one, with a spacer standing for each stretch left out.
 import { checkMessage, checkMessages, patchMessage } from "./message-model.js";
 import { MessageView, type RenderDeps } from "./message-view.js";
+import { arrange, position, Spacers } from "./placement-dom.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
 interface Entry {
   message: TranscriptMessage;
-  view: MessageView;
+  /** The message's view while it is placed in the DOM; `null` while it is left out. */
+  view: MessageView | null;
   /** The message last drawn; `undefined` before the first draw. */
   drawn: TranscriptMessage | undefined;
   /** Redraw without keeping anything drawn before (the registry or the resolver changed). */
   force: boolean;
+  /** The article's height when it was last measured, in px; `undefined` before. */
+  height: number | undefined;
+}
+
+/** Where the list leaves messages out: which indices are placed, and the height of a stretch left out. */
+export interface Placement {
+  indices: readonly number[];
+  span(from: number, to: number): number;
 }
 
 export class MessageList {
@@ -21,6 +33,9 @@ export class MessageList {
   #byId = new Map<string, Entry>();
   #dirty = new Set<Entry>();
   #orderChanged = false;
+  /** `placedViews()` until the list or its placement changes. */
+  #views: Array<{ index: number; id: string; node: HTMLElement }> | null = null;
+  #spacers = new Spacers();
 
   constructor() {
     this.node = document.createElement("div");
@@ -74,13 +89,14 @@ export class MessageList {
     }
     for (const entry of this.#entries) {
       if (!taken.has(entry)) {
-        entry.view.node.remove();
+        entry.view?.node.remove();
         this.#dirty.delete(entry);
       }
     }
     this.#entries = next;
     this.#byId = nextById;
     this.#orderChanged = true;
+    this.#views = null;
   }
 
   /**
@@ -99,12 +115,14 @@ export class MessageList {
       this.#byId.delete(existing.message.id);
       this.#assign(existing, checked);
       this.#byId.set(checked.id, existing);
+      this.#views = null; // the id may have changed
       return;
     }
     const entry = this.#create(checked);
     this.#entries.push(entry);
     this.#byId.set(checked.id, entry);
-    this.node.append(entry.view.node);
+    this.#orderChanged = true;
+    this.#views = null;
   }
 
   /**
@@ -132,17 +150,92 @@ export class MessageList {
     return this.#dirty.size > 0 || this.#orderChanged;
   }
 
+  /** How many messages the thread holds. */
+  get count(): number {
+    return this.#entries.length;
+  }
+
+  /** The index of the message `id`, or -1. */
+  indexOf(id: string): number {
+    const entry = this.#byId.get(id);
+    return entry ? this.#entries.indexOf(entry) : -1;
+  }
+
+  /** The last measured height of each message, `undefined` where none was measured. */
+  heights(): Array<number | undefined> {
+    return this.#entries.map((entry) => entry.height);
+  }
+
+  /** The articles in the DOM, in order, with their messages' indices and ids. */
+  placedViews(): ReadonlyArray<{ index: number; id: string; node: HTMLElement }> {
+    if (this.#views) return this.#views;
+    const views: Array<{ index: number; id: string; node: HTMLElement }> = [];
+    this.#entries.forEach((entry, index) => {
+      if (entry.view) views.push({ index, id: entry.message.id, node: entry.view.node });
+    });
+    return (this.#views = views);
+  }
+
+  /** Records the measured height of the article at `index`; returns whether it changed. */
+  measured(index: number, height: number): boolean {
+    const entry = this.#entries[index];
+    // An article not drawn yet is an empty box: its height says nothing of the message's.
+    if (!entry || entry.drawn === undefined || this.#dirty.has(entry) || entry.height === height) return false;
+    entry.height = height;
+    return true;
+  }
+
+  /**
+   * Puts these messages in the DOM, in order, a spacer for each stretch left out (`null`: every
+   * message, no spacer). A message that leaves drops its view; one that comes back is drawn
+   * afresh at the next flush. Returns the views that came and went, for the size observer.
+   */
+  place(placement: Placement | null): { added: HTMLElement[]; removed: HTMLElement[] } {
+    const wanted = placement?.indices ?? this.#entries.map((_, i) => i);
+    const keep = new Set(wanted.map((index) => this.#entries[index]!));
+    const added: HTMLElement[] = [];
+    const removed: HTMLElement[] = [];
+    for (const entry of this.#entries) {
+      if (entry.view && !keep.has(entry)) {
+        removed.push(entry.view.node);
+        entry.view.node.remove();
+        entry.view = null;
+        entry.drawn = undefined;
+      }
+    }
+    const nodes: Node[] = [];
+    let spacers = 0;
+    let next = 0;
+    for (const index of wanted) {
+      if (placement && index > next) nodes.push(this.#spacers.get(spacers++, placement.span(next, index)));
+      const entry = this.#entries[index]!;
+      if (!entry.view) {
+        entry.view = new MessageView();
+        this.#dirty.add(entry);
+        added.push(entry.view.node);
+      }
+      position(entry.view.node, placement ? index : null, this.#entries.length);
+      nodes.push(entry.view.node);
+      next = index + 1;
+    }
+    if (placement && next < this.#entries.length) nodes.push(this.#spacers.get(spacers++, placement.span(next, this.#entries.length)));
+    this.#spacers.trim(spacers);
+    arrange(this.node, nodes);
+    this.#views = null;
+    this.#orderChanged = false;
+    return { added, removed };
+  }
+
   /**
    * Draws what changed, newest message first (a chat is read from its end), until `deadline`
-   * (a `performance.now()` time). Returns `true` when nothing is left to draw. Every article is in
-   * place from the start; an article not drawn yet is an empty box until its turn.
+   * (a `performance.now()` time). Returns `true` when nothing is left to draw. Every placed
+   * article is in place from the start; an article not drawn yet is an empty box until its turn.
    */
   flush(deps: RenderDeps, deadline = Infinity): boolean {
-    if (this.#orderChanged) this.#reorder();
-    this.#orderChanged = false;
+    if (this.#orderChanged) this.place(null);
     for (let i = this.#entries.length - 1; i >= 0 && this.#dirty.size > 0; i--) {
       const entry = this.#entries[i]!;
-      if (!this.#dirty.delete(entry)) continue;
+      if (!this.#dirty.delete(entry) || !entry.view) continue;
       const force = entry.force || entry.drawn === undefined;
       entry.force = false;
       if (!force && sameContent(entry.drawn!, entry.message)) continue;
@@ -150,12 +243,12 @@ export class MessageList {
       entry.drawn = entry.message;
       if (performance.now() >= deadline) return this.#dirty.size === 0;
     }
-    this.#dirty.clear(); // only entries that left the list could remain
+    this.#dirty.clear(); // only entries that left the list or the DOM could remain
     return true;
   }
 
   #create(message: TranscriptMessage): Entry {
-    const entry: Entry = { message, view: new MessageView(), drawn: undefined, force: false };
+    const entry: Entry = { message, view: null, drawn: undefined, force: false, height: undefined };
     this.#dirty.add(entry);
     return entry;
   }
@@ -164,15 +257,6 @@ export class MessageList {
     if (entry.message === message) return;
     entry.message = message;
     this.#dirty.add(entry);
-  }
-
-  /** Puts the articles in message order, moving only those out of place. */
-  #reorder(): void {
-    let cursor = this.node.firstChild;
-    for (const { view } of this.#entries) {
-      if (view.node === cursor) cursor = cursor.nextSibling;
-      else this.node.insertBefore(view.node, cursor);
-    }
   }
 }
 

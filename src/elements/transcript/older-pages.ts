@@ -17,16 +17,16 @@ declare global {
   }
 }
 
-/** Watches the first child of `list` and tells `host` when it comes into view. */
+/** Watches the oldest message's article (while it is in the DOM) and tells `host` when it comes into view. */
 export class OlderPagesWatch {
   readonly #host: HTMLElement;
-  readonly #list: HTMLElement;
+  readonly #oldest: () => Element | null;
   #observer: IntersectionObserver | null = null;
   #watched: Element | null = null;
 
-  constructor(host: HTMLElement, list: HTMLElement) {
+  constructor(host: HTMLElement, oldest: () => Element | null) {
     this.#host = host;
-    this.#list = list;
+    this.#oldest = oldest;
   }
 
   connect(): void {
@@ -41,7 +41,7 @@ export class OlderPagesWatch {
 
   /** After a redraw: watches the oldest message now drawn, if it changed. */
   update(): void {
-    const first = this.#list.firstElementChild;
+    const first = this.#oldest();
     if (!this.#observer || first === this.#watched) return;
     if (this.#watched) this.#observer.unobserve(this.#watched);
     this.#watched = first;

@@ -23,6 +23,22 @@ export const transcriptStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 5em;
   }
+  /* The transcript keeps what is on screen in place itself (virtual-list.ts): the browser's
+     anchoring would pick a node it then moves again, or one inside a spacer's stretch. */
+  .messages {
+    overflow-anchor: none;
+  }
+  /* A long thread has only the messages near the viewport, and measures each one whole. */
+  .messages[data-virtual] > .message {
+    content-visibility: visible;
+  }
+  .spacer {
+    flex: none;
+  }
+  .message:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
   .message[data-role="user"] {
     justify-content: flex-end;
   }

@@ -7,7 +7,8 @@ import { chipRegistry } from "../../presentation/shared-registry.js";
 import { assertChipRegistry } from "../../presentation/report.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
-import { actionTarget, activate, hoverChip, previewOnTap, type Overlays } from "./activation.js";
+import { actionTarget, activate, expand, hoverChip, previewOnTap, type Overlays } from "./activation.js";
+import { ExpansionState } from "./expansion.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
@@ -18,9 +19,13 @@ import { setAttributeIfChanged } from "./message-view.js";
 import { loadMarkdown, loadedMarkdown } from "./markdown/load.js";
 import { MediaModal } from "./media-modal.js";
 import { MessageList } from "./message-list.js";
+import { eventArticle, messageKeyTarget } from "./message-keys.js";
 import { OlderPagesWatch } from "./older-pages.js";
+import { pinnedSpans } from "./pins.js";
+import { VirtualList } from "./virtual-list.js";
 import { StringsController } from "../strings-controller.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
+import type { RenderDeps } from "./message-view.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
 /** How long one drawing slice may take, in ms: well under a frame, so input stays responsive. */
@@ -109,9 +114,16 @@ export class T3TranscriptElement extends LitElement {
   declare editable: boolean;
 
   #list = new MessageList();
-  #olderPages = new OlderPagesWatch(this, this.#list.node);
+  #olderPages = new OlderPagesWatch(this, () => this.#list.placedViews().find((view) => view.index === 0)?.node ?? null);
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
-  #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal() };
+  #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal(), expansions: new ExpansionState() };
+  #window = new VirtualList(this, this.#list, {
+    draw: (deadline) => this.#flush(deadline),
+    pins: () => pinnedSpans(this.renderRoot as ShadowRoot, this.#list.node, this.#overlays),
+    request: () => this.#requestPass(),
+  });
+  /** The drawing context of the slice being drawn. */
+  #deps: RenderDeps | null = null;
   #announcer = new Announcer();
   /** Whether the thread was drawn to the end once: what is drawn after that is new. */
   #settled = false;
@@ -190,6 +202,21 @@ export class T3TranscriptElement extends LitElement {
     this.requestUpdate();
   }
 
+  /**
+   * Scrolls the message `id` into view, drawing it first in a long thread (where only the
+   * messages near the viewport are in the DOM: docs/transcript.md, "Long threads"). A page's own
+   * search over `messages` uses it to show a hit. Throws a `RangeError` for an unknown id.
+   */
+  async scrollToMessage(id: string): Promise<void> {
+    const index = this.#list.indexOf(id);
+    if (index < 0) throw new RangeError(`scrollToMessage: no message with id ${JSON.stringify(id) ?? String(id)}`);
+    await this.updateComplete;
+    if (!this.isConnected) return;
+    this.#window.reveal(index);
+    this.#requestPass();
+    await this.updateComplete;
+  }
+
   /** Merges `patch` into one message and redraws that message only. Throws for an unknown id. */
   updateMessage(id: string, patch: TranscriptMessagePatch): void {
     this.#list.update(id, patch);
@@ -250,11 +277,13 @@ export class T3TranscriptElement extends LitElement {
     };
     list.addEventListener("pointerdown", (event) => void (this.#lastPointer = event.pointerType), { signal, capture: true });
     list.addEventListener("keydown", () => void (this.#lastPointer = ""), { signal, capture: true });
+    list.addEventListener("keydown", (event) => this.#onKeydown(event), { signal });
     list.addEventListener("pointerover", hover(true), { signal });
     list.addEventListener("pointerout", hover(false), { signal });
     list.addEventListener("focusin", hover(true), { signal });
     list.addEventListener("focusout", hover(false), { signal });
     this.#subscribe();
+    this.#window.connect();
     this.#olderPages.connect();
     if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
     else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
@@ -265,6 +294,7 @@ export class T3TranscriptElement extends LitElement {
     this.#connection?.abort();
     this.#connection = null;
     this.#olderPages.disconnect();
+    this.#window.disconnect();
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#overlays.popover.close();
@@ -291,15 +321,16 @@ export class T3TranscriptElement extends LitElement {
   /** Resolves once lit has rendered and every message is drawn. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
-    if (this.#list.pending) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
+    if (this.#list.pending || this.#window.stale) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
     return result;
   }
 
-  // A long thread is drawn in slices so input is never blocked for long: the newest messages
-  // first, then a new slice after the browser had its turn. A streaming update is one slice.
+  // A thread is drawn in slices so input is never blocked for long: the newest messages first,
+  // then a new slice after the browser had its turn. A streaming update is one slice. A long
+  // thread draws only the messages near the viewport (virtual-list.ts), in one slice.
   #drawSlice(): void {
     this.#nextSlice = undefined;
-    if (this.#list.pending) {
+    if (this.#list.pending || this.#window.stale) {
       const markdown = loadedMarkdown();
       if (!markdown) {
         this.#awaitMarkdown();
@@ -312,8 +343,8 @@ export class T3TranscriptElement extends LitElement {
       this.#describeList(strings);
       const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
       const editable = this.#editsOffered();
-      const deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, markdown, strings, announce, editable };
-      if (!this.#list.flush(deps, performance.now() + SLICE_MS)) {
+      this.#deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, markdown, strings, announce, editable };
+      if (!this.#window.pass(performance.now() + SLICE_MS)) {
         if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
         return;
       }
@@ -323,6 +354,34 @@ export class T3TranscriptElement extends LitElement {
     const waiters = this.#drawnWaiters;
     this.#drawnWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+
+  /** Draws now, unless a slice or the Markdown engine is awaited (then that draw will do). */
+  #requestPass(): void {
+    if (this.#nextSlice === undefined && !this.#awaitingMarkdown && this.isConnected) this.#drawSlice();
+  }
+
+  #flush(deadline: number): boolean {
+    const done = this.#deps ? this.#list.flush(this.#deps, deadline) : true;
+    // A message drawn again (back in the window, or redrawn whole) opens what was open in it.
+    this.#overlays.expansions.restore(this.#list.placedViews(), expand);
+    return done;
+  }
+
+  /** PageUp / PageDown (and Home / End on an article) move between messages, drawing them on demand. */
+  #onKeydown(event: KeyboardEvent): void {
+    const from = eventArticle(event, this.#list.node);
+    if (!from) return;
+    const target = messageKeyTarget(event, this.#list.indexOf(from.id), from.onArticle, this.#list.count);
+    if (target === null) return;
+    event.preventDefault();
+    this.#window.reveal(target);
+    this.#requestPass();
+    const node = this.#list.placedViews().find((view) => view.index === target)?.node;
+    if (!node) return;
+    // Focusable by script only: the messages are not tab stops of their own.
+    node.tabIndex = -1;
+    node.focus({ preventScroll: true });
   }
 
   #awaitMarkdown(): void {

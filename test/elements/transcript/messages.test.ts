@@ -2,6 +2,7 @@ import { expect } from "@esm-bundle/chai";
 import { lexMarkdown, renderBlock } from "../../../src/elements/transcript/markdown/engine.js";
 import { MessageList } from "../../../src/elements/transcript/message-list.js";
 import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
+import { VIRTUALIZE_AFTER } from "../../../src/elements/transcript/virtual-list.js";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import { article, chip, cleanup, image, link, mount, shadow, terminal, userMessage } from "./fixtures.js";
 
@@ -191,11 +192,22 @@ describe("<t3-transcript> messages", () => {
     expect(() => (el.resolveAttachmentUrl = "x" as never)).to.throw(TypeError, "resolveAttachmentUrl: expected a function, got x");
   });
 
-  it("renders a thousand messages, each skipping layout off screen", async () => {
+  it("keeps every message of a short thread in the DOM, each skipping layout off screen", async () => {
+    const el = await mount(thread(VIRTUALIZE_AFTER));
+    const articles = [...shadow(el).querySelectorAll("article")];
+    expect(articles.map((a) => a.textContent)).to.deep.equal(thread(VIRTUALIZE_AFTER).map((_, i) => `Message ${i}`));
+    expect(getComputedStyle(article(el, `m${VIRTUALIZE_AFTER - 1}`)).contentVisibility).to.equal("auto");
+  });
+
+  it("draws a thousand messages as a window at their end, in order (docs/transcript.md, Long threads)", async () => {
     const el = await mount(thread(1000));
-    expect(shadow(el).querySelectorAll("article").length).to.equal(1000);
-    expect([article(el, "m0").textContent, article(el, "m999").textContent]).to.deep.equal(["Message 0", "Message 999"]);
-    expect(getComputedStyle(article(el, "m999")).contentVisibility).to.equal("auto");
+    const articles = [...shadow(el).querySelectorAll("article")];
+    expect(articles.length).to.be.within(1, VIRTUALIZE_AFTER);
+    const first = 1000 - articles.length;
+    expect(articles.map((a) => [a.dataset.messageId, a.textContent, a.getAttribute("aria-posinset"), a.getAttribute("aria-setsize")])).to.deep.equal(
+      articles.map((_, i) => [`m${first + i}`, `Message ${first + i}`, String(first + i + 1), "1000"]),
+    );
+    expect(el.messages.map((m) => m.id)).to.deep.equal(thread(1000).map((m) => m.id));
   });
 
   it("draws a long thread in slices, newest message first", () => {

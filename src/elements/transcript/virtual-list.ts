@@ -1,0 +1,281 @@
+// The virtual window of a long thread (docs/transcript.md, "Long threads"). Past
+// `VIRTUALIZE_AFTER` messages only the ones near the viewport are in the DOM, plus the pinned
+// ones (pins.ts); spacers sized from the measured heights (an estimate for the others) stand for
+// the rest, so the scrollbar keeps its size and position. In every thread, long or short, what
+// is on screen stays put when something above it changes height or older messages are
+// prepended (the browser's own scroll anchoring is turned off for the transcript: it cannot see
+// through the spacers), and a scroller at its end stays at its end while a reply streams.
+import type { MessageList, Placement } from "./message-list.js";
+import { MessageOffsets } from "./message-window.js";
+import type { PinnedSpan } from "./pins.js";
+import { ScrollViewport } from "./scroll-viewport.js";
+
+/** Threads up to this many messages keep every message in the DOM. */
+export const VIRTUALIZE_AFTER = 200;
+/** The height of a message never measured, in px, until some are: then their mean. */
+const ESTIMATED_HEIGHT = 80;
+/** How far past each edge of the viewport messages are drawn, as a share of its height… */
+const OVERSCAN_RATIO = 0.5;
+/** …and at least this many px, so a small box still draws a few messages ahead. */
+const MIN_OVERSCAN = 300;
+/** A viewport shorter than this (a hidden or collapsed transcript) is taken as this tall. */
+const MIN_VIEWPORT = 200;
+/** Draw and measure rounds in one pass; estimates settle in one or two. */
+const MAX_ROUNDS = 3;
+/** The attribute on the list while it is virtual (its articles then lay out in full). */
+const VIRTUAL_ATTRIBUTE = "data-virtual";
+
+/** A message on screen and where its top was, relative to the viewport's top. */
+interface Anchor {
+  id: string;
+  offset: number;
+}
+
+export interface VirtualHooks {
+  /** Draws what the list holds until `deadline`; `true` when all is drawn. */
+  draw(deadline: number): boolean;
+  /** The messages to keep in the DOM. */
+  pins(): PinnedSpan[];
+  /** Asks for a pass (a scroll in a long thread, a size change). */
+  request(): void;
+}
+
+export class VirtualList {
+  readonly #list: MessageList;
+  readonly #hooks: VirtualHooks;
+  readonly #viewport: ScrollViewport;
+  #sizes: ResizeObserver | null = null;
+  /** Whether the scroller stays at its end when the thread grows; decided at the first draw. */
+  #stuck: boolean | undefined;
+  /** Where the screen was after the last pass or scroll: what a size change must keep. */
+  #anchor: Anchor | null = null;
+  /** The scroll position `#anchor` was read at. */
+  #anchorPosition = 0;
+  /** A message to bring into the DOM and into view at the next pass. */
+  #reveal: number | undefined;
+  /** A scroll moved the viewport of a long thread: the window must follow. */
+  #moved = false;
+  #busy = false;
+
+  constructor(host: HTMLElement, list: MessageList, hooks: VirtualHooks) {
+    this.#list = list;
+    this.#hooks = hooks;
+    this.#viewport = new ScrollViewport(host, () => this.#scrolled());
+  }
+
+  connect(): void {
+    this.#viewport.refresh();
+    if (typeof ResizeObserver === "function") this.#sizes = new ResizeObserver(() => this.#resized());
+    for (const { node } of this.#list.placedViews()) this.#sizes?.observe(node);
+  }
+
+  disconnect(): void {
+    // Nothing waits for a window that no longer shows (`updateComplete` asks `stale`).
+    this.#moved = false;
+    this.#reveal = undefined;
+    this.#viewport.disconnect();
+    this.#sizes?.disconnect();
+    this.#sizes = null;
+  }
+
+  get virtual(): boolean {
+    return this.#list.count > VIRTUALIZE_AFTER;
+  }
+
+  /** Whether a pass is due although no message changed (the window must move). */
+  get stale(): boolean {
+    return this.#moved || this.#reveal !== undefined;
+  }
+
+  /** Brings message `index` into the DOM at the next pass, and into view; returns it after the pass. */
+  reveal(index: number): void {
+    this.#reveal = index;
+  }
+
+  /** Places, draws and measures, keeping the screen where it was; `true` when all is drawn. */
+  pass(deadline: number): boolean {
+    this.#busy = true;
+    try {
+      if (!this.#moved) this.#viewport.refresh();
+      this.#moved = false;
+      if (this.#stuck === undefined && this.#list.count > 0) this.#stuck = this.virtual || this.#viewport.atEnd();
+      else if (this.#stuck) this.#stuck = this.#viewport.atEnd();
+      this.#list.node.toggleAttribute(VIRTUAL_ATTRIBUTE, this.virtual);
+      const reveal = this.#reveal;
+      this.#reveal = undefined;
+      const done = this.virtual ? this.#virtualPass(reveal, deadline) : this.#fullPass(deadline, reveal);
+      this.#settled();
+      return done;
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  #fullPass(deadline: number, reveal: number | undefined): boolean {
+    const anchor = this.#capture();
+    this.#observe(this.#list.place(null));
+    const done = this.#hooks.draw(deadline);
+    this.#measure();
+    if (reveal !== undefined) this.#bringIntoView(reveal);
+    else this.#keep(anchor);
+    return done;
+  }
+
+  // A window is drawn in slices too, newest message first: the newest screenful paints before
+  // the margins are drawn. A message asked for by a key or `scrollToMessage` is drawn at once.
+  #virtualPass(reveal: number | undefined, deadline: number): boolean {
+    let anchor = this.#capture();
+    let offsets = this.#offsets();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const indices = this.#want(offsets, anchor, round === 0 ? reveal : undefined);
+      this.#observe(this.#list.place(placement(offsets, indices)));
+      const done = this.#hooks.draw(reveal === undefined ? deadline : Infinity);
+      // After a jump nothing drawn was on screen: what is there now, laid out with the estimates
+      // the reader's scroll position was made with, is what the measured heights must not move.
+      anchor ??= this.#capture();
+      if (this.#measure()) {
+        offsets = this.#offsets();
+        this.#list.place(placement(offsets, indices));
+      }
+      if (round === 0 && reveal !== undefined) this.#bringIntoView(reveal);
+      else this.#keep(anchor);
+      if (!done) return false;
+      anchor = this.#capture();
+      if (sameIndices(indices, this.#want(offsets, anchor, undefined))) break;
+    }
+    return true;
+  }
+
+  /** Scrolls the least that shows message `index` whole (or its top, when taller than the viewport). */
+  #bringIntoView(index: number): void {
+    const node = this.#list.placedViews().find((view) => view.index === index)?.node;
+    if (!node) return;
+    const { top, bottom } = this.#viewport.bounds();
+    const rect = node.getBoundingClientRect();
+    if (rect.top < top || rect.height > bottom - top) this.#viewport.scrollBy(rect.top - top);
+    else if (rect.bottom > bottom) this.#viewport.scrollBy(rect.bottom - bottom);
+    this.#stuck = this.#viewport.atEnd();
+  }
+
+  #offsets(): MessageOffsets {
+    const heights = this.#list.heights();
+    let sum = 0;
+    let measured = 0;
+    for (const height of heights) {
+      if (height === undefined) continue;
+      sum += height;
+      measured++;
+    }
+    const estimate = measured > 0 ? sum / measured : ESTIMATED_HEIGHT;
+    const gap = parseFloat(getComputedStyle(this.#list.node).rowGap) || 0;
+    return new MessageOffsets(heights.map((height) => height ?? estimate), gap);
+  }
+
+  /** The messages to place: those near the viewport (where the anchor says it is), the pinned, the revealed. */
+  #want(offsets: MessageOffsets, anchor: Anchor | null, reveal: number | undefined): number[] {
+    const { top, bottom } = this.#viewport.bounds();
+    const height = Math.max(bottom - top, MIN_VIEWPORT);
+    const anchorIndex = anchor ? this.#list.indexOf(anchor.id) : -1;
+    let from: number;
+    if (reveal !== undefined) from = offsets.top(reveal);
+    else if (this.#stuck) from = offsets.total - height;
+    else if (anchorIndex >= 0) from = offsets.top(anchorIndex) - anchor!.offset;
+    else from = top - this.#list.node.getBoundingClientRect().top;
+    const overscan = Math.max(MIN_OVERSCAN, height * OVERSCAN_RATIO);
+    const [first, end] = offsets.range(from - overscan, from + height + overscan);
+    const wanted = new Set<number>();
+    for (let i = first; i < end; i++) wanted.add(i);
+    if (reveal !== undefined) wanted.add(reveal);
+    for (const [a, b] of this.#hooks.pins()) {
+      const i = this.#list.indexOf(a);
+      const j = this.#list.indexOf(b);
+      if (i < 0 || j < 0) continue;
+      for (let k = Math.min(i, j); k <= Math.max(i, j); k++) wanted.add(k);
+    }
+    return [...wanted].sort((x, y) => x - y);
+  }
+
+  /** Records the heights of the placed articles; `true` when one changed. */
+  #measure(): boolean {
+    let changed = false;
+    for (const { index, node } of this.#list.placedViews()) {
+      if (this.#list.measured(index, node.getBoundingClientRect().height)) changed = true;
+    }
+    return changed;
+  }
+
+  /** The first placed message on screen, and where its top is. */
+  #capture(): Anchor | null {
+    const views = this.#list.placedViews();
+    const { top, bottom } = this.#viewport.bounds();
+    let low = 0;
+    let high = views.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (views[mid]!.node.getBoundingClientRect().bottom <= top) low = mid + 1;
+      else high = mid;
+    }
+    const view = views[low];
+    if (!view) return null;
+    const rect = view.node.getBoundingClientRect();
+    if (rect.top >= bottom) return null;
+    return { id: view.id, offset: rect.top - top };
+  }
+
+  /** Scrolls back to where the screen was: the end for a stuck scroller, else the anchor's place. */
+  #keep(anchor: Anchor | null): void {
+    if (this.#stuck) {
+      if (!this.#viewport.atEnd()) this.#viewport.scrollToEnd();
+      return;
+    }
+    if (!anchor) return;
+    const node = this.#list.placedViews().find((view) => view.id === anchor.id)?.node;
+    if (!node) return;
+    this.#viewport.scrollBy(node.getBoundingClientRect().top - this.#viewport.bounds().top - anchor.offset);
+  }
+
+  #settled(): void {
+    this.#anchor = this.#capture();
+    this.#anchorPosition = this.#viewport.position();
+    if (this.#list.count > 0) this.#stuck = this.#viewport.atEnd();
+  }
+
+  #observe({ added, removed }: { added: HTMLElement[]; removed: HTMLElement[] }): void {
+    for (const node of removed) this.#sizes?.unobserve(node);
+    for (const node of added) this.#sizes?.observe(node);
+  }
+
+  #scrolled(): void {
+    if (this.#busy) return;
+    this.#stuck = this.#viewport.atEnd();
+    if (!this.virtual) {
+      this.#anchor = this.#capture();
+      this.#anchorPosition = this.#viewport.position();
+      return;
+    }
+    this.#moved = true;
+    this.#hooks.request();
+  }
+
+  // A drawn message changed size without a pass (an image loaded, a block expanded, the width
+  // changed): the screen goes back to where the last pass or scroll left it.
+  #resized(): void {
+    if (this.#busy || !this.#measure()) return;
+    // A scroll that its event has not reported yet (a script's or the reader's) wins: the anchor
+    // was read before it.
+    if (this.#viewport.position() === this.#anchorPosition) this.#keep(this.#anchor);
+    this.#settled();
+    if (this.virtual) {
+      this.#moved = true;
+      this.#hooks.request();
+    }
+  }
+}
+
+function placement(offsets: MessageOffsets, indices: readonly number[]): Placement {
+  return { indices, span: (from, to) => offsets.span(from, to) };
+}
+
+function sameIndices(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
