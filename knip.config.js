@@ -10,6 +10,7 @@ export default {
     "demo/app/main.js",
     "demo/embed/*/src/main.{js,jsx}",
     "scripts/*.mjs",
+    "scripts/json-schema.ts",
     "test/**/*.test.ts",
     "test/fuzz/run.ts",
     "test/support/*.mjs",
@@ -24,8 +25,8 @@ export default {
     // Installed for work under way on other branches (PostgreSQL store, accessibility audit,
     // import cycles, token counts): each leaves this list when its branch uses it.
     "axe-core", "gpt-tokenizer",
-    // Installed for the docs, the schema and the framework checks (docs/development.md).
-    "@valibot/to-json-schema", "ajv", "typedoc",
+    // Installed for the docs and the framework checks (docs/development.md).
+    "typedoc",
     // The pack test runs these from node_modules/.bin by path, which knip does not follow.
     "svelte-check", "vue-tsc", "vitepress",
   ],

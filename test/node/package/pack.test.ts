@@ -70,6 +70,12 @@ describe("the packed package", { skip: notBuilt }, () => {
     "./jsx/svelte": "export const ok = true;",
     "./jsx/solid": "export const ok = true;",
     "./package.json": "export const ok = m.default.name === 't3-composer';",
+    ...Object.fromEntries(
+      ["record", "message-context", "outgoing-message", "sent-message", "clipboard-fragment"].map((name) => [
+        `./schema/${name}.json`,
+        "export const ok = m.default.$schema === 'https://json-schema.org/draft/2020-12/schema' && typeof m.default.title === 'string';",
+      ]),
+    ),
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
   const BROWSER_ENTRIES = [".", "./t3-composer.js", "./composer.js", "./transcript.js"];
