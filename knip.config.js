@@ -25,8 +25,6 @@ export default {
     // Installed for work under way on other branches (PostgreSQL store, accessibility audit,
     // import cycles, token counts): each leaves this list when its branch uses it.
     "axe-core", "gpt-tokenizer",
-    // Installed for the docs and the framework checks (docs/development.md).
-    "typedoc",
     // The pack test runs these from node_modules/.bin by path, which knip does not follow.
     "svelte-check", "vue-tsc", "vitepress",
   ],

@@ -92,6 +92,7 @@ import "../chip-events.js";
  * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
  */
 export class T3ComposerElement extends LitElement {
+  /** The element's shadow styles (theme, chips, editor, layout); restyle through parts and custom properties. */
   static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles];
   static formAssociated = true;
 
