@@ -1,0 +1,95 @@
+// Every relative link in README.md and docs/**/*.md names a file that exists, and every `#anchor`
+// a heading (or an explicit `<a id>`) of the page it points to. Pages added later are checked too.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, it } from "node:test";
+import { githubSlug, headingText } from "../../scripts/docs-slug.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+/** Generated or tool folders under docs/, not pages. */
+const SKIPPED = new Set(["public", ".vitepress", "node_modules"]);
+
+function pages(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir).sort()) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) {
+      if (!SKIPPED.has(entry)) pages(path, out);
+    } else if (entry.endsWith(".md")) out.push(path);
+  }
+  return out;
+}
+
+/** The page's lines, those in fenced code blocks and inline code spans blanked (line numbers kept). */
+function proseLines(markdown: string): string[] {
+  const lines: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split("\n")) {
+    const marker = /^\s*(```+|~~~+)/.exec(line)?.[1];
+    if (marker && (fence === undefined || marker.startsWith(fence))) {
+      fence = fence === undefined ? marker : undefined;
+      lines.push("");
+    } else lines.push(fence === undefined ? line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)) : "");
+  }
+  return lines;
+}
+
+const anchorCache = new Map<string, Set<string>>();
+/** The anchors of a page: its headings' slugs (repeats numbered as GitHub does) and `<a id>`s. */
+function anchorsOf(file: string): Set<string> {
+  let anchors = anchorCache.get(file);
+  if (anchors) return anchors;
+  anchors = new Set();
+  const counts = new Map<string, number>();
+  const markdown = readFileSync(file, "utf8");
+  for (const line of proseLines(markdown)) {
+    for (const [, id] of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id!);
+  }
+  const raw = markdown.split("\n");
+  for (const [index, line] of proseLines(markdown).entries()) {
+    // A heading is found in the prose line, and its text read from the raw one (code spans kept).
+    const heading = /^#{1,6}\s/.test(line) && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(raw[index]!);
+    if (!heading) continue;
+    const slug = githubSlug(headingText(heading[1]!));
+    const seen = counts.get(slug) ?? 0;
+    counts.set(slug, seen + 1);
+    anchors.add(seen === 0 ? slug : `${slug}-${seen}`);
+  }
+  anchorCache.set(file, anchors);
+  return anchors;
+}
+
+/** Relative link targets of a page (no scheme), with their line numbers. */
+function links(file: string): { target: string; line: number }[] {
+  const found: { target: string; line: number }[] = [];
+  proseLines(readFileSync(file, "utf8")).forEach((text, index) => {
+    for (const [, target] of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(target!)) found.push({ target: target!, line: index + 1 });
+    }
+  });
+  return found;
+}
+
+const files = [join(ROOT, "README.md"), ...pages(join(ROOT, "docs"))];
+
+describe("documentation links", () => {
+  it("finds the pages and their links", () => {
+    assert.ok(files.length > 20, `only ${files.length} pages`);
+    assert.ok(files.reduce((sum, file) => sum + links(file).length, 0) > 50);
+  });
+
+  for (const file of files) {
+    it(relative(ROOT, file), () => {
+      const broken: string[] = [];
+      for (const { target, line } of links(file)) {
+        const [path, anchor] = target.split("#", 2) as [string, string | undefined];
+        const destination = path === "" ? file : resolve(dirname(file), decodeURI(path));
+        if (!existsSync(destination)) broken.push(`line ${line}: ${target} (no such file)`);
+        else if (anchor !== undefined && destination.endsWith(".md") && !anchorsOf(destination).has(anchor)) {
+          broken.push(`line ${line}: ${target} (no heading #${anchor} in ${relative(ROOT, destination)})`);
+        }
+      }
+      assert.deepEqual(broken, []);
+    });
+  }
+});
