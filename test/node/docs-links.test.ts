@@ -20,7 +20,10 @@ function pages(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The page's lines, those in fenced code blocks and inline code spans blanked (line numbers kept). */
+/**
+ * The page's lines with fenced code blocks and code spans (which may cross lines) blanked, so
+ * that line numbers stay those of the file.
+ */
 function proseLines(markdown: string): string[] {
   const lines: string[] = [];
   let fence: string | undefined;
@@ -29,9 +32,24 @@ function proseLines(markdown: string): string[] {
     if (marker && (fence === undefined || marker.startsWith(fence))) {
       fence = fence === undefined ? marker : undefined;
       lines.push("");
-    } else lines.push(fence === undefined ? line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)) : "");
+    } else lines.push(fence === undefined ? line : "");
   }
-  return lines;
+  return lines.join("\n").replace(/(`+)[\s\S]*?\1/g, (code) => code.replace(/[^\n]/g, " ")).split("\n");
+}
+
+/** HTML a page may hold outside code; anything else would be compiled as a Vue template by the site. */
+const ALLOWED_TAGS = new Set(["a", "br", "details", "summary", "kbd", "sub", "sup"]);
+
+/** Tags and `{{` outside code, which VitePress would read as Vue (`npm run docs:build` fails on them). */
+function vueHazards(file: string): string[] {
+  const found: string[] = [];
+  proseLines(readFileSync(file, "utf8")).forEach((text, index) => {
+    for (const [tag, name] of text.matchAll(/<\/?([a-zA-Z][\w-]*)/g)) {
+      if (!ALLOWED_TAGS.has(name!.toLowerCase())) found.push(`line ${index + 1}: ${tag} outside code (wrap it in backticks)`);
+    }
+    if (text.includes("{{")) found.push(`line ${index + 1}: {{ outside code`);
+  });
+  return found;
 }
 
 const anchorCache = new Map<string, Set<string>>();
@@ -89,7 +107,7 @@ describe("documentation links", () => {
           broken.push(`line ${line}: ${target} (no heading #${anchor} in ${relative(ROOT, destination)})`);
         }
       }
-      assert.deepEqual(broken, []);
+      assert.deepEqual([...broken, ...vueHazards(file)], []);
     });
   }
 });
