@@ -78,4 +78,4 @@ export {
   encodeClipboardFragment,
   encodeClipboardHtml,
 } from "./clipboard.js";
-export { normalizeMessageAttachments } from "./attachments.js";
+export { normalizeMessageAttachments } from "./attachment-rebinding.js";

@@ -10,6 +10,11 @@ export function reportPresenterFailure(host: EventTarget, kind: string, member: 
   host.dispatchEvent(new CustomEvent("t3-error", { detail, bubbles: true, composed: true }));
 }
 
+/** `reportPresenterFailure` on `host`, in the shape `resolveChip` takes. @internal */
+export function presenterFailureReporter(host: EventTarget): (kind: string, member: string, cause: unknown) => void {
+  return (kind, member, cause) => reportPresenterFailure(host, kind, member, cause);
+}
+
 /**
  * The check of an element's `registry` setter: throws a `TypeError` naming the bad value unless
  * `value` has a registry's methods. @internal

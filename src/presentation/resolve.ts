@@ -32,11 +32,15 @@ export interface ResolvedChip {
   ariaLabel: string;
 }
 
-function presenterText(run: () => string | undefined): string | undefined {
+/** Hears a presenter member that threw while a chip was resolved (its `label` or `kindLabel`). */
+export type PresenterFailureReport = (kind: string, member: string, cause: unknown) => void;
+
+function presenterText(report: PresenterFailureReport | undefined, kind: string, member: string, run: () => string | undefined): string | undefined {
   try {
     return run();
-  } catch {
-    return undefined; // a presenter bug degrades to the default text
+  } catch (error) {
+    report?.(kind, member, error); // a presenter bug degrades to the default text, and is reported
+    return undefined;
   }
 }
 
@@ -52,15 +56,16 @@ export function resolveChip(
   record: ComposerContextRecord | undefined,
   unavailable = false,
   strings: Localizer = englishLocalizer,
+  report?: PresenterFailureReport,
 ): ResolvedChip {
   const kind = record?.kind ?? reference.kind;
   const presenter = registry.get(kind);
   const definition = registry.definition(kind);
   if (unavailable || !presenter || !record || (definition && !acceptsContextRecord(definition, record))) {
-    return unresolvedChip(registry.fallback, kind, reference, record, strings);
+    return unresolvedChip(registry.fallback, kind, reference, record, strings, report);
   }
-  const label = presenterText(() => presenter.label?.(record)) || record.label.trim() || reference.label;
-  const kindLabel = presenterText(() => presenter.kindLabel?.(record)) || (definition?.label ?? kindDisplayName(kind));
+  const label = presenterText(report, kind, "label", () => presenter.label?.(record)) || record.label.trim() || reference.label;
+  const kindLabel = presenterText(report, kind, "kindLabel", () => presenter.kindLabel?.(record)) || (definition?.label ?? kindDisplayName(kind));
   return {
     kind,
     contextId: reference.contextId,
@@ -84,10 +89,11 @@ function unresolvedChip(
   reference: ChipReference,
   record: ComposerContextRecord | undefined,
   strings: Localizer,
+  report: PresenterFailureReport | undefined,
 ): ResolvedChip {
   const subject: UnresolvedContextRecord = record ?? { version: 1, kind, contextId: reference.contextId, label: reference.label };
-  const label = presenterText(() => fallback.label?.(subject)) || reference.label;
-  const kindLabel = presenterText(() => fallback.kindLabel?.(subject));
+  const label = presenterText(report, kind, "label", () => fallback.label?.(subject)) || reference.label;
+  const kindLabel = presenterText(report, kind, "kindLabel", () => fallback.kindLabel?.(subject));
   return {
     kind,
     contextId: reference.contextId,

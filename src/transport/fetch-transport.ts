@@ -1,5 +1,5 @@
 // The fetch adapter: the host protocol over plain HTTP requests.
-import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachments.js";
+import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachment-requests.js";
 import { listPage } from "./list.js";
 import { assertOutgoingMessage, signalOf } from "./calls.js";
 import { ComposerError, HostResponseError } from "./errors.js";

@@ -16,6 +16,6 @@ export type { WebSocketTransport, WebSocketTransportOptions } from "./websocket-
 export { createMemoryTransport } from "./memory-transport.js";
 export type { MemoryTransport, MemoryTransportOptions } from "./memory-transport.js";
 export type { HttpTransportOptions } from "./options.js";
-export type { AttachmentSource } from "./attachments.js";
+export type { AttachmentSource } from "./attachment-requests.js";
 export type { TransportHeaders } from "./http.js";
 export type { RetryOptions } from "./retry.js";

@@ -1,5 +1,5 @@
 // The memory adapter: no host at all. For tests, demos and pages that take messages from events.
-import type { AttachmentSource } from "./attachments.js";
+import type { AttachmentSource } from "./attachment-requests.js";
 import { ComposerError } from "./errors.js";
 import { assertOutgoingMessage, signalOf } from "./calls.js";
 import type { ComposerTransport, OutgoingMessage, SentMessage, TranscriptAttachment } from "./types.js";

@@ -1,5 +1,5 @@
 // Options that every adapter speaking the host protocol over HTTP shares.
-import type { AttachmentSource } from "./attachments.js";
+import type { AttachmentSource } from "./attachment-requests.js";
 import type { TransportHeaders } from "./http.js";
 import type { RetryOptions } from "./retry.js";
 

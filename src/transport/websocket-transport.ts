@@ -1,6 +1,6 @@
 // The WebSocket adapter: sends and live messages over `{baseUrl}/threads/{threadId}/live`,
 // uploads and attachment fetches over HTTP.
-import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachments.js";
+import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachment-requests.js";
 import { listPage } from "./list.js";
 import { ComposerError, HostResponseError } from "./errors.js";
 import { assertOutgoingMessage, signalOf } from "./calls.js";

@@ -6,6 +6,7 @@ import type { ReactiveController } from "lit";
 import type { ChipPainter } from "../../editor/chip-view.js";
 import type { ChipAttrs } from "../../editor/schema.js";
 import { fillChip } from "../../presentation/chip-dom.js";
+import { presenterFailureReporter } from "../../presentation/report.js";
 import { resolveChip } from "../../presentation/resolve.js";
 import type { ChipSurface } from "../../presentation/types.js";
 import { chipState } from "./attachment-entry.js";
@@ -80,7 +81,7 @@ export function drawChip(composer: Composer, dom: HTMLElement, attrs: ChipAttrs)
   const draft = composer.model.draft;
   const record = liveRecord(draft, attrs.contextId);
   const strings = composer.host.localizer;
-  const chip = resolveChip(composer.host.registry, attrs, record, false, strings);
+  const chip = resolveChip(composer.host.registry, attrs, record, false, strings, presenterFailureReporter(composer.host));
   const surface: ChipSurface = { name: "composer", host: composer.host, localizer: strings };
   const entry = liveAttachment(draft, attrs.contextId);
   if (entry) surface.attachment = chipState(entry, composer.model.view !== null);

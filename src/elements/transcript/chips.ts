@@ -5,14 +5,14 @@ import type { ComposerContextRecord } from "../../contract/types.js";
 import { formatComposerContextReference, sanitizeComposerContextLabel } from "../../codec/references.js";
 import { appendContent, fillChip } from "../../presentation/chip-dom.js";
 import { liveHttpUrl } from "../../presentation/details/dom.js";
-import { reportPresenterFailure } from "../../presentation/report.js";
+import { presenterFailureReporter, reportPresenterFailure } from "../../presentation/report.js";
 import { isVideoMimeType } from "../../presentation/details/media.js";
 import { resolveChip, type ResolvedChip } from "../../presentation/resolve.js";
 import type { ChipAttachmentState, ChipContent, ChipRegistry, ChipSurface } from "../../presentation/types.js";
 import type { Localizer } from "../../l10n/localizer.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
 import { bindChip, type Action, type MediaItem } from "./actions.js";
-import { attachmentState, isImageAttachment, type AttachmentUrlResolver } from "./attachments.js";
+import { attachmentState, isImageAttachment, type AttachmentUrlResolver } from "./message-attachments.js";
 import type { MarkdownReference } from "./markdown/inline.js";
 import type { ResolvedMessageContext } from "./message-context.js";
 
@@ -144,7 +144,7 @@ export function createTranscriptChip(reference: MarkdownReference, scope: Messag
     localizer: scope.strings,
     ...(state && { attachment: state }),
   };
-  const chip = resolveChip(scope.registry, { kind: reference.kind, contextId: reference.contextId, label }, record, unavailable, scope.strings);
+  const chip = resolveChip(scope.registry, { kind: reference.kind, contextId: reference.contextId, label }, record, unavailable, scope.strings, presenterFailureReporter(scope.host));
   const button = document.createElement("button");
   button.type = "button";
   fillChip(button, chip, surface);

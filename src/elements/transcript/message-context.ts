@@ -24,8 +24,9 @@ export interface ResolvedMessageContext {
 
 /** One `t3-error` a message's context gives. */
 export interface ContextProblem {
-  code: "invalid-context" | "invalid-record";
+  code: "invalid-context" | "invalid-record" | "render-failed";
   message: string;
+  cause?: unknown;
 }
 
 const issuesText = (issues: readonly { path: string; message: string }[]) =>
@@ -99,7 +100,7 @@ function contextRecords(
       return { text: resolved.text, records: resolved.recordsById };
     } catch (error) {
       // The upgrade never throws on text; should it, the message still shows as it was sent.
-      console.error("t3-composer: resolving a message's context failed", error);
+      problems.push({ code: "render-failed", message: "Reading its legacy context failed; it shows as it was sent", cause: error });
     }
   }
   return { text: message.text, records: new Map(context?.records.map((record) => [record.contextId, record])) };

@@ -6,7 +6,7 @@ import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
 import type { MediaItem } from "./actions.js";
-import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type AttachmentUrlResolver } from "./attachments.js";
+import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type AttachmentUrlResolver } from "./message-attachments.js";
 import { maskIcon } from "../../presentation/chip-dom.js";
 import { createTranscriptChip, type MessageScope } from "./chips.js";
 import { COPY_BUTTON_CLASS } from "./copy.js";
@@ -150,7 +150,7 @@ export class MessageView {
 
   #content(message: TranscriptMessage, deps: Required<RenderDeps>, force: boolean): void {
     const context = resolveMessageContext(message);
-    for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}` });
+    for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}`, cause: problem.cause });
     const tokens = deps.markdown.lex(context.text, { breaks: message.role === "user" });
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
     const previous = this.#basis;

@@ -8,7 +8,7 @@ import { assertChipRegistry } from "../../presentation/report.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
 import { actionTarget, activate, hoverChip, previewOnTap, type Overlays } from "./activation.js";
-import type { AttachmentUrlResolver } from "./attachments.js";
+import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
 import { HoverCard } from "./hover-card.js";

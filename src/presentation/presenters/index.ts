@@ -1,6 +1,6 @@
 // The eight built-in presenters; details and expanded modes follow docs/transcript.md, "Chips".
 import type { ChipPresenter } from "../types.js";
-import { filePresenter, imagePresenter } from "./attachments.js";
+import { filePresenter, imagePresenter } from "./image-and-file.js";
 import { elementPresenter, previewAnnotationPresenter, reviewCommentPresenter, terminalPresenter } from "./captured.js";
 import { mentionPresenter, skillPresenter } from "./tokens.js";
 

@@ -223,4 +223,27 @@ describe("<t3-composer> ProseMirror's stylesheet", () => {
     const hidden = rules.find((rule) => rule.selectorText === ".ProseMirror-hideselection ::selection"); // as Chromium writes "*::selection"
     expect(hidden?.style.backgroundColor).to.equal("transparent");
   });
+  it("reports a label or kindLabel presenter that throws as presenter-failed, and names the chip from the record", async () => {
+    const el = await mount();
+    const registry = createChipRegistry({ base: chipRegistry });
+    registry.override("skill", {
+      label: () => { throw new Error("label boom"); },
+      kindLabel: () => { throw new Error("kind boom"); },
+    });
+    el.registry = registry;
+    await el.updateComplete;
+    const errors: { code: string; message: string; cause?: unknown }[] = [];
+    el.addEventListener("t3-error", (event) => errors.push((event as CustomEvent).detail));
+    const original = console.error;
+    console.error = () => {};
+    try {
+      el.insertContext(skill);
+    } finally {
+      console.error = original;
+    }
+    const reported = errors.filter((error) => error.code === "presenter-failed").map((error) => (error.cause as Error).message);
+    // A chip is resolved at each redraw, so a failure may be reported more than once: these two, only.
+    expect([...new Set(reported)].sort()).to.deep.equal(["kind boom", "label boom"]);
+    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("Skill: ui");
+  });
 });

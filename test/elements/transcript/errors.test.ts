@@ -67,6 +67,24 @@ describe("t3-transcript errors", () => {
     expect(chip(shadow(el), skill.contextId).querySelector(".t3-chip-icon")).to.not.equal(null);
   });
 
+  it("reports a label or kindLabel presenter that throws as presenter-failed, and names the chip from the record", async () => {
+    const registry = createChipRegistry({ base: chipRegistry });
+    registry.override("skill", {
+      label: () => { throw new Error("label boom"); },
+      kindLabel: () => { throw new Error("kind boom"); },
+    });
+    const { el, errors } = await quietly(() =>
+      mountRecording([userMessage("m1", link(skill), { context: { version: 1, records: [skill] } })], (t) => (t.registry = registry)),
+    );
+    expect(errors.map((e) => [e.code, (e.cause as Error).message])).to.deep.equal([
+      ["presenter-failed", "label boom"],
+      ["presenter-failed", "kind boom"],
+    ]);
+    expect(errors[0]!.message).to.equal("The label presenter of context kind skill threw; the chip is drawn without it");
+    expect(errors[1]!.message).to.equal("The kindLabel presenter of context kind skill threw; the chip is drawn without it");
+    expect(chip(shadow(el), skill.contextId).getAttribute("aria-label")).to.equal(`Skill: ${skill.label}`);
+  });
+
   it("gives clean messages no t3-error", async () => {
     const { errors } = await mountRecording([userMessage("m1", link(terminal), { context: { version: 1, records: [terminal] } })]);
     expect(errors).to.deep.equal([]);

@@ -20,9 +20,10 @@ export interface HostProcess {
   kill(): Promise<void>;
 }
 
-export async function startHostProcess(env: { DATABASE_URL: string; T3_DATA_DIR: string }): Promise<HostProcess> {
+/** Without `DATABASE_URL` the process uses the SQLite file in `T3_DATA_DIR`, as `npm start` does. */
+export async function startHostProcess(env: { DATABASE_URL?: string; T3_DATA_DIR: string }): Promise<HostProcess> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", MAIN], {
-    env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1" },
+    env: { ...process.env, DATABASE_URL: "", ...env, PORT: "0", HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((done, fail) => {
