@@ -74,7 +74,7 @@ export type { ChipActivateDetail } from "./elements/chip-events.js";
 export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
 export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";
 export type { TranscriptCopyDetail } from "./elements/transcript/events.js";
-export type { AttachmentUrlResolver } from "./elements/transcript/attachments.js";
+export type { AttachmentUrlResolver } from "./elements/transcript/message-attachments.js";
 
 export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "./presentation/index.js";
 export type {
