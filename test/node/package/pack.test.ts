@@ -83,17 +83,17 @@ describe("the packed package", { skip: notBuilt }, () => {
   // The JSX entries hold declarations only: the checks below compile against them.
   const TYPES_ONLY = new Set(["./jsx/react", "./jsx/vue", "./jsx/svelte", "./jsx/solid"]);
 
-  it("types React 19 JSX for both elements (tsc on fixtures/react.tsx; its @ts-expect-error lines must fail)", () => {
+  it("types React 19 JSX for both elements (tsc on fixtures/react.tsx, its @ts-expect-error lines must fail, and the React and Next.js recipes)", () => {
     const { code, output } = checkReact(scratch.dir);
     assert.equal(code, 0, output);
   });
 
-  it("types Solid JSX for both elements (tsc on fixtures/solid.tsx)", () => {
+  it("types Solid JSX for both elements (tsc on fixtures/solid.tsx and the Solid recipe)", () => {
     const { code, output } = checkSolid(scratch.dir);
     assert.equal(code, 0, output);
   });
 
-  it("types Vue 3 templates for both elements (vue-tsc on fixtures/App.vue; its @vue-expect-error lines must fail)", () => {
+  it("types Vue 3 templates for both elements (vue-tsc on fixtures/App.vue, its @vue-expect-error lines must fail, and RecipeChat.vue)", () => {
     const { code, output } = checkVue(scratch.dir);
     assert.equal(code, 0, output);
   });
