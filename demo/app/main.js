@@ -3,6 +3,7 @@
 // stored messages, new ones live from any tab, and each send at once (see thread.js).
 import { createFetchTransport, setStrings } from "../../dist/t3-composer.js";
 import { frenchStrings } from "./french.js";
+import { showWhileEmpty } from "./empty-thread.js";
 import { logComposerEvents } from "./event-log.js";
 import { providerView } from "./provider-view.js";
 import { addSampleButtons } from "./samples.js";
@@ -53,6 +54,7 @@ composer.transport = {
 
 const refreshProvider = providerView({ api, threadId, transcript, select: $("provider-message"), output: $("provider") });
 connectThread({ api, threadId, composer, transcript, onStatus: setStatus, onChange: refreshProvider });
+showWhileEmpty(transcript, $("empty-thread"));
 
 addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textContent = text));
 provideSuggestions(composer);
