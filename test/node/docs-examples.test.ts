@@ -6,13 +6,12 @@
 // the files the browser tests run (test/node/readme-embed.test.ts keeps them in step).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { after, describe, it } from "node:test";
+import { docsPages, ROOT } from "./support/docs-pages.js";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const WORK = join(ROOT, ".tmp", "docs-examples");
-const SKIPPED = new Set(["public", ".vitepress", "node_modules"]);
 /** How long one example may take; they are small, so this only stops a hung one. */
 const EXAMPLE_TIMEOUT_MS = 60_000;
 const notBuilt = existsSync(join(ROOT, "dist", "codec.js")) ? false : "dist/ is missing: run `npm run build` (npm test does)";
@@ -22,16 +21,6 @@ interface Example {
   line: number;
   language: "ts" | "js";
   code: string;
-}
-
-function pages(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) {
-      if (!SKIPPED.has(entry)) pages(path, out);
-    } else if (entry.endsWith(".md")) out.push(path);
-  }
-  return out;
 }
 
 /** The runnable blocks of a page: an opening fence whose info string is `ts runnable` or `js runnable`. */
@@ -51,7 +40,7 @@ function examplesOf(file: string): Example[] {
   return examples;
 }
 
-const examples = [join(ROOT, "README.md"), ...pages(join(ROOT, "docs"))].flatMap(examplesOf);
+const examples = docsPages().flatMap(examplesOf);
 
 describe("runnable docs examples", { skip: notBuilt }, () => {
   mkdirSync(WORK, { recursive: true });

@@ -1,24 +1,11 @@
 // Every relative link in README.md and docs/**/*.md names a file that exists, and every `#anchor`
 // a heading (or an explicit `<a id>`) of the page it points to. Pages added later are checked too.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { githubSlug, headingText } from "../../scripts/docs-slug.js";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-/** Generated or tool folders under docs/, not pages. */
-const SKIPPED = new Set(["public", ".vitepress", "node_modules"]);
-
-function pages(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) {
-      if (!SKIPPED.has(entry)) pages(path, out);
-    } else if (entry.endsWith(".md")) out.push(path);
-  }
-  return out;
-}
+import { docsPages, ROOT } from "./support/docs-pages.js";
 
 /**
  * The page's lines with fenced code blocks and code spans (which may cross lines) blanked, so
@@ -88,7 +75,7 @@ function links(file: string): { target: string; line: number }[] {
   return found;
 }
 
-const files = [join(ROOT, "README.md"), ...pages(join(ROOT, "docs"))];
+const files = docsPages();
 
 describe("documentation links", () => {
   it("finds the pages and their links", () => {
