@@ -67,11 +67,13 @@ const LONG_TASK_MAX_MS = 100;
 /**
  * Pastes the red team's fragment into an empty draft and watches long tasks (PerformanceObserver
  * "longtask") until the last piece is in: the longest task, their count, and the whole time.
+ * With `chipsPerLine`, a line break follows every that many chips instead of a space
+ * (bench/profile.ts `paste-lines`); the row itself pastes one line.
  */
-async function largePaste(page: Page): Promise<{ longest: number; tasks: number; total: number; size: number }> {
+export async function largePaste(page: Page, chipsPerLine = 0): Promise<{ longest: number; tasks: number; total: number; size: number }> {
   await page.bringToFront();
   return page.evaluate(
-    async (chips, labelChars) => {
+    async (chips, labelChars, perLine) => {
       type Composer = HTMLElement & { value: { text: string }; updateComplete: Promise<unknown> };
       const composer = document.querySelector("t3-composer") as Composer;
       composer.setAttribute("long-paste-threshold", String(Number.MAX_SAFE_INTEGER));
@@ -80,7 +82,10 @@ async function largePaste(page: Page): Promise<{ longest: number; tasks: number;
       const editable = composer.shadowRoot!.querySelector<HTMLElement>("[contenteditable]")!;
       editable.focus();
       const label = "x".repeat(labelChars - 8);
-      const text = Array.from({ length: chips }, (_, i) => `[${label}${String(i).padStart(8, "0")}](t3-context://v1/file/f${i}) `).join("");
+      const text = Array.from({ length: chips }, (_, i) => {
+        const gap = perLine && (i + 1) % perLine === 0 ? "\n" : " ";
+        return `[${label}${String(i).padStart(8, "0")}](t3-context://v1/file/f${i})${gap}`;
+      }).join("");
       const data = new DataTransfer();
       data.setData("text/plain", text);
       const durations: number[] = [];
@@ -97,6 +102,7 @@ async function largePaste(page: Page): Promise<{ longest: number; tasks: number;
     },
     PASTE_CHIPS,
     PASTE_LABEL_CHARS,
+    chipsPerLine,
   );
 }
 

@@ -4,6 +4,7 @@
 // main thread's time per trace event instead (script, style, layout, editing…). Run
 // `npm run build` first.
 import type { Page } from "puppeteer-core";
+import { largePaste } from "./composer.bench.js";
 import { benchDraft } from "./fixtures/draft.js";
 import { benchThread } from "./fixtures/thread.js";
 import { startBrowser } from "./lib/browser.js";
@@ -51,6 +52,23 @@ const scenarios: Record<string, { page: string; run(page: Page): Promise<unknown
       return measure(page, () => typeKeys(page));
     },
   },
+  // The 50,000-chip paste of the composer suite; prints its longest task, task count and time.
+  paste: {
+    page: `composer.html?editor=t3`,
+    run: (page) => measure(page, async () => console.log(await largePaste(page))),
+  },
+  // The same chips on lines of 10 (a paste that has line breaks).
+  "paste-lines": {
+    page: `composer.html?editor=t3`,
+    run: (page) => measure(page, async () => console.log(await largePaste(page, 10))),
+  },
+  // The floor under `paste`: no editor, 50 × 1,000 chip-like spans (label clipped with an ellipsis)
+  // appended to one <p>;
+  // prints the layout time of the first and last append and of one relayout of all of them.
+  "paste-floor": {
+    page: `composer.html?editor=t3`,
+    run: (page) => measure(page, async () => console.log(await page.evaluate(pasteFloor))),
+  },
   "first-render": {
     page: `transcript.html?mode=${subject}`,
     run: async (page) => {
@@ -71,6 +89,35 @@ const scenarios: Record<string, { page: string; run(page: Page): Promise<unknown
     },
   },
 };
+
+function pasteFloor(): Record<string, number> {
+  const box = document.createElement("div");
+  box.style.cssText = "width: 700px; height: 300px; overflow: auto; white-space: pre-wrap";
+  const style = "display: inline-flex; max-width: 28em; white-space: nowrap; border: 1px solid; padding: 0 0.45em";
+  const paragraph = box.appendChild(document.createElement("p"));
+  document.body.append(box);
+  const appends: number[] = [];
+  for (let piece = 0; piece < 50; piece++) {
+    const fragment = document.createDocumentFragment();
+    for (let i = 0; i < 1000; i++) {
+      const chip = document.createElement("span");
+      chip.style.cssText = style;
+      chip.contentEditable = "false";
+      const label = chip.appendChild(document.createElement("span"));
+      label.style.cssText = "overflow: hidden; text-overflow: ellipsis; min-width: 0";
+      label.append("x".repeat(200));
+      fragment.append(chip, " ");
+    }
+    paragraph.append(fragment);
+    const start = performance.now();
+    void paragraph.offsetHeight;
+    appends.push(performance.now() - start);
+  }
+  const start = performance.now();
+  box.style.width = "650px";
+  void paragraph.offsetHeight;
+  return { firstAppend: appends[0]!, lastAppend: appends.at(-1)!, relayout: performance.now() - start };
+}
 
 type Measure = (page: Page, action: () => Promise<unknown>) => Promise<unknown>;
 let measure: Measure = profile;

@@ -54,6 +54,7 @@ export type {
 
 export { T3ComposerElement } from "./elements/composer/t3-composer.js";
 export type {
+  ComposerHistoryEntry,
   ComposerStashEntry,
   ComposerValue,
   DraftAttachment,
@@ -61,6 +62,9 @@ export type {
   Suggestion,
 } from "./elements/composer/types.js";
 export type { CustomContextPayloads, InsertableContextRecord, InsertableCustomRecord } from "./elements/composer/insertable.js";
+// Types of the composer's public members (`queue`, `send(options)`), named so that callers can use them.
+export type { ComposerQueuedMessage } from "./elements/composer/queue-item.js";
+export type { SendOptions } from "./elements/composer/send.js";
 export type {
   ComposerChangeDetail,
   ComposerContextDetail,

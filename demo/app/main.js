@@ -2,6 +2,7 @@
 // The composer uploads and sends through the fetch transport; the transcript shows the thread's
 // stored messages, new ones live from any tab, and each send at once (see thread.js).
 import { createFetchTransport, setStrings } from "../../dist/t3-composer.js";
+import { pretendAgent } from "./agent.js";
 import { frenchStrings } from "./french.js";
 import { showWhileEmpty } from "./empty-thread.js";
 import { logComposerEvents } from "./event-log.js";
@@ -58,6 +59,7 @@ showWhileEmpty(transcript, $("empty-thread"));
 
 addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textContent = text));
 provideSuggestions(composer);
+pretendAgent(composer, $("agent"), $("agent-auto"));
 logComposerEvents(composer, $("log"));
 
 const picker = $("picker");

@@ -32,6 +32,12 @@ export const OutgoingMessageSchema = v.object({
   text: v.string(),
   context: v.exactOptional(MessageContextSchema),
   attachments: v.optional(v.pipe(v.array(OutgoingAttachmentSchema), v.maxLength(MESSAGE_ATTACHMENTS_MAX)), []),
+  /**
+   * Sent while the host's agent was busy, to steer it now rather than wait its turn
+   * (docs/composer.md, "Queued follow-ups"). What steering means is the host's to decide; absent
+   * means `false`.
+   */
+  steer: v.exactOptional(v.boolean()),
 });
 
 /** The host's stored copy of a message, as a host answers a send and lists a thread. */
@@ -44,6 +50,8 @@ export const SentMessageSchema = v.object({
   attachments: v.exactOptional(v.array(TranscriptAttachmentSchema)),
   /** When the host stored it (ISO 8601). */
   createdAt: v.exactOptional(v.string()),
+  /** The post said `steer: true`; absent otherwise. */
+  steer: v.exactOptional(v.boolean()),
 });
 
 /** An attachment as a transcript shows it. */

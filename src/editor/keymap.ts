@@ -12,12 +12,17 @@ import { isChip } from "./schema.js";
 const IME_KEY_CODE = 229;
 
 export interface KeymapOptions {
-  /** Enter (and Mod+Enter): send. The key is consumed either way: Enter never breaks a line. */
-  submit(view: EditorView): void;
+  /**
+   * Enter (`mod` false) and Mod+Enter (`mod` true): send. The key is consumed either way: Enter
+   * never breaks a line.
+   */
+  submit(view: EditorView, mod: boolean): void;
   /** Enter on a selected chip: activate it (`pos` is the chip's position). */
   activateChip(view: EditorView, pos: number): void;
   /** Keys the open suggestion list takes first (arrows, Enter, Tab, Escape). */
   suggestionKey?(view: EditorView, event: KeyboardEvent): boolean;
+  /** ArrowUp/ArrowDown the prompt history takes (after the suggestion list, before the caret moves). */
+  historyKey?(view: EditorView, event: KeyboardEvent): boolean;
 }
 
 /** Whether a key event belongs to an input method composition. */
@@ -66,16 +71,18 @@ export function selectedChip(state: EditorState): number {
 
 /** The keymap plugin; put it before any other plugin that handles keys. */
 export function composerKeymap(options: KeymapOptions): Plugin {
-  const enter: Command = (state, _dispatch, view) => {
-    if (!view) return false;
-    const chip = selectedChip(state);
-    if (chip >= 0) options.activateChip(view, chip);
-    else options.submit(view);
-    return true;
-  };
+  const enter =
+    (mod: boolean): Command =>
+    (state, _dispatch, view) => {
+      if (!view) return false;
+      const chip = selectedChip(state);
+      if (chip >= 0) options.activateChip(view, chip);
+      else options.submit(view, mod);
+      return true;
+    };
   const own = keydownHandler({
-    Enter: enter,
-    "Mod-Enter": enter,
+    Enter: enter(false),
+    "Mod-Enter": enter(true),
     "Shift-Enter": splitLine,
     "Mod-z": undo,
     "Mod-y": redo,
@@ -102,7 +109,7 @@ export function composerKeymap(options: KeymapOptions): Plugin {
       handleKeyDown(view, event) {
         // Leave composing keys to the input method and ProseMirror's own composition handling.
         if (isComposing(view, event)) return false;
-        return options.suggestionKey?.(view, event) || own(view, event) || base(view, event);
+        return options.suggestionKey?.(view, event) || options.historyKey?.(view, event) || own(view, event) || base(view, event);
       },
     },
   });

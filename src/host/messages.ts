@@ -19,6 +19,7 @@ interface ValidMessage {
   text: string;
   context: MessageContext | undefined;
   attachments: { localId: string; attachmentId: string }[];
+  steer: boolean;
   /** Where each surviving record came from in the body, for issue paths. */
   rawContext: unknown;
 }
@@ -76,7 +77,8 @@ function validateMessage(body: unknown): ValidMessage {
   if (text.trim() === "" && attachments.length === 0 && context === undefined) {
     throw invalidMessage([{ path: "text", message: "A message needs text, context or attachments" }]);
   }
-  return { clientMessageId, text, context, attachments, rawContext: (body as { context?: unknown }).context };
+  const steer = decoded.output.steer === true;
+  return { clientMessageId, text, context, attachments, steer, rawContext: (body as { context?: unknown }).context };
 }
 
 async function storeMessage(tx: StoreTransaction, threadId: string, input: ValidMessage): Promise<PostOutcome> {
@@ -88,7 +90,7 @@ async function storeMessage(tx: StoreTransaction, threadId: string, input: Valid
   const context = input.context && normalizeMessageAttachments(input.context, persistedIds);
   const id = mintId(ID_PREFIX.message);
   const contextJson = context ? JSON.stringify(context) : null;
-  const inserted = await tx.insertMessage({ id, threadId, clientMessageId: input.clientMessageId, text: input.text, contextJson, createdAt: now });
+  const inserted = await tx.insertMessage({ id, threadId, clientMessageId: input.clientMessageId, text: input.text, contextJson, createdAt: now, steer: input.steer });
   if (!inserted) throw new StoredMeanwhile();
   for (const [position, pendingId] of attachmentRows.entries()) await tx.linkAttachment(id, pendingId, position);
   return { created: true, message: (await tx.findMessage(threadId, id))! };

@@ -59,6 +59,8 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (message_id, attachment_id)
   );
   `,
+  // A message posted with `steer: true` (docs/host.md, "The protocol").
+  `ALTER TABLE messages ADD COLUMN steer BOOLEAN NOT NULL DEFAULT FALSE;`,
 ];
 
 const ATTACHMENTS_OF = `SELECT a.persisted_id, a.name, a.mime_type, a.size_bytes FROM message_attachments m
@@ -238,9 +240,9 @@ function postgresTransaction(db: pg.PoolClient, origin: string): StoreTransactio
         .rowCount !== 0,
     insertMessage: async (m: NewMessage) => {
       const inserted = await db.query(
-        `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (thread_id, client_message_id) DO NOTHING`,
-        [m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt],
+        [m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer],
       );
       if (inserted.rowCount === 0) return false;
       await db.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify({ origin, threadId: m.threadId, messageId: m.id })]);

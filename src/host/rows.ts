@@ -11,6 +11,8 @@ export interface MessageRow {
   text: string;
   context_json: string | null;
   created_at: string;
+  /** SQLite answers 0 or 1, PostgreSQL a boolean. */
+  steer: number | boolean;
 }
 
 /** A message's attachment, joined from `message_attachments` and `attachments`. */
@@ -31,5 +33,6 @@ export function toStoredMessage(row: MessageRow, attachments: AttachmentJoinRow[
     // PostgreSQL's BIGINT comes back as a string.
     attachments: attachments.map((a) => ({ id: a.persisted_id, name: a.name, mimeType: a.mime_type, sizeBytes: Number(a.size_bytes) })),
     createdAt: row.created_at,
+    steer: Boolean(row.steer),
   };
 }

@@ -6,6 +6,7 @@ import type { StoredMessage } from "./store.js";
 export function toSentMessage(message: StoredMessage, apiBase: string): SentMessage {
   const sent: SentMessage = { id: message.id, clientMessageId: message.clientMessageId, text: message.text, createdAt: message.createdAt };
   if (message.context) sent.context = message.context;
+  if (message.steer) sent.steer = true;
   if (message.attachments.length > 0) {
     sent.attachments = message.attachments.map((a) => ({ ...a, url: `${apiBase}/attachments/${encodeURIComponent(a.id)}` }));
   }

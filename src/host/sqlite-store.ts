@@ -56,6 +56,8 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `,
   // The thread an upload was made for (NULL for uploads from before this version).
   `ALTER TABLE attachments ADD COLUMN thread_id TEXT;`,
+  // A message posted with `steer: true` (docs/host.md, "The protocol"); 0 for older rows.
+  `ALTER TABLE messages ADD COLUMN steer INTEGER NOT NULL DEFAULT 0 CHECK (steer IN (0, 1));`,
 ];
 
 const ATTACHMENTS_OF = `SELECT a.persisted_id, a.name, a.mime_type, a.size_bytes FROM message_attachments m
@@ -202,10 +204,10 @@ function sqliteTransaction(db: Db): StoreTransaction {
     insertMessage: async (m: NewMessage) =>
       db
         .prepare(
-          `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at) VALUES (?, ?, ?, ?, ?, ?)
+          `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (thread_id, client_message_id) DO NOTHING`,
         )
-        .run(m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt).changes > 0,
+        .run(m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer ? 1 : 0).changes > 0,
     linkAttachment: async (messageId, pendingId, position) =>
       void db.prepare("INSERT INTO message_attachments (message_id, attachment_id, position) VALUES (?, ?, ?)").run(messageId, pendingId, position),
   };

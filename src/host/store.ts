@@ -14,6 +14,8 @@ export interface StoredMessage {
   context: MessageContext | undefined;
   attachments: Omit<TranscriptAttachment, "url">[];
   createdAt: string;
+  /** The post asked to steer a busy agent (`steer: true`). */
+  steer: boolean;
 }
 
 /** One upload: pending (its pending id handed to the client) until a message persists it. */
@@ -39,6 +41,7 @@ export interface NewMessage {
   text: string;
   contextJson: string | null;
   createdAt: string;
+  steer: boolean;
 }
 
 /** One page of a thread: `limit` messages at most, older than `before` (a message id) when given. */

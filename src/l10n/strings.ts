@@ -78,6 +78,25 @@ export interface T3Strings {
   sizeMegabytes: string;
   sizeGigabytes: string;
   sizeTerabytes: string;
+  // Queued follow-ups (docs/composer.md, "Queued follow-ups").
+  /** The name of the list of queued messages. */
+  queueLabel: string;
+  /** A queued message's status while its send runs. */
+  queueSending: string;
+  /** A queued message's status once its send failed. `{error}`: the failure's message. */
+  queueFailed: string;
+  /** The actions of a queued message. */
+  queueRetry: string;
+  queueEdit: string;
+  queueMoveUp: string;
+  queueMoveDown: string;
+  queueRemove: string;
+  /** Announced when the draft is queued. `{position}`, `{count}`: locale-formatted numbers. */
+  queueAddedAnnouncement: string;
+  /** Announced when a queued message moves. `{position}`, `{count}`: locale-formatted numbers. */
+  queueMovedAnnouncement: string;
+  /** Announced when a queued message is removed. */
+  queueRemovedAnnouncement: string;
 }
 
 /** A key of the table. */
@@ -126,6 +145,18 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   sizeMegabytes: "{size} MB",
   sizeGigabytes: "{size} GB",
   sizeTerabytes: "{size} TB",
+  // Queued follow-ups.
+  queueLabel: "Queued messages",
+  queueSending: "Sending…",
+  queueFailed: "Not sent: {error}",
+  queueRetry: "Retry",
+  queueEdit: "Edit",
+  queueMoveUp: "Move up",
+  queueMoveDown: "Move down",
+  queueRemove: "Remove",
+  queueAddedAnnouncement: "Queued, {position} of {count}.",
+  queueMovedAnnouncement: "Moved to {position} of {count}.",
+  queueRemovedAnnouncement: "Removed from the queue.",
 });
 
 /** The keys, in table order. */

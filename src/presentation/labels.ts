@@ -30,6 +30,18 @@ export function previewAnnotationLabel(record: PreviewAnnotationContextRecord): 
   return record.pageTitle?.trim() || "Preview annotation";
 }
 
+/**
+ * The chip label of an annotation: its comment as `previewAnnotationLabel` cuts it; without a
+ * comment, the record's own label before the page title. An annotation the reference app made has
+ * that label already (its page title), but one a paste built from a copied `element` record
+ * (docs/clipboard.md, "How records are imported") has no comment and the element's label
+ * (`<SaveButton>`): the chip keeps the label it had where it was copied instead of turning into
+ * the page's title.
+ */
+export function previewAnnotationChipLabel(record: PreviewAnnotationContextRecord): string {
+  return (record.comment.trim() === "" && record.label.trim()) || previewAnnotationLabel(record);
+}
+
 /** The pull-request number of a summary, explicit (`pullRequest`) or implicit (`PR #<n>`). */
 export function pullRequestNumber(record: ReviewCommentContextRecord): number | undefined {
   if (record.pullRequest) return record.pullRequest.number;

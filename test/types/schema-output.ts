@@ -85,12 +85,12 @@ expectTrue<Equals<{ a: string | null }, { a: string }>>(true);
 
 // The message types are the schemas' outputs; they must keep the shapes embedders compile against.
 expectTrue<
-  Equals<OutgoingMessage, { clientMessageId: string; text: string; context?: MessageContext; attachments: { localId: string; attachmentId: string }[] }>
+  Equals<OutgoingMessage, { clientMessageId: string; text: string; context?: MessageContext; attachments: { localId: string; attachmentId: string }[]; steer?: boolean }>
 >(true);
 expectTrue<Equals<TranscriptAttachment, { id: string; name: string; mimeType: string; sizeBytes?: number; url?: string }>>(true);
 expectTrue<
   Equals<
     SentMessage,
-    { id: string; clientMessageId: string; text: string; context?: MessageContext; attachments?: TranscriptAttachment[]; createdAt?: string }
+    { id: string; clientMessageId: string; text: string; context?: MessageContext; attachments?: TranscriptAttachment[]; createdAt?: string; steer?: boolean }
   >
 >(true);

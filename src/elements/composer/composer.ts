@@ -15,8 +15,10 @@ import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
 import { DraftEvents } from "./draft-events.js";
 import { draftPlugin } from "./draft-state.js";
+import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
+import { Queue } from "./queue.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Suggestions } from "./suggestions.js";
@@ -55,6 +57,8 @@ export interface Composer {
   readonly sender: Sender;
   readonly shelf: Shelf;
   readonly transportErrors: TransportErrors;
+  readonly history: PromptHistory;
+  readonly queue: Queue;
 }
 
 /**
@@ -70,15 +74,16 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
   let weak: WeakRef<Composer> | undefined;
   const live = () => weak?.deref();
   const plugins = composerPlugins({
-    submit: () => {
+    submit: (_view, mod) => {
       const composer = live();
-      if (composer) void composer.sender.send().catch(() => {}); // a failure is reported by `t3-error`
+      if (composer) void composer.queue.submit(mod).catch(() => {}); // a failure is reported by `t3-error`
     },
     activateChip: (_view, pos) => {
       const composer = live();
       if (composer) activateChip(composer, pos);
     },
     suggestionKey: (_view, event) => live()?.suggestions.key(event) ?? false,
+    historyKey: (_view, event) => live()?.history.key(event) ?? false,
     placeholder: () => live()?.host.placeholder ?? "",
     copy: (_view, data, slice) => {
       const composer = live();
@@ -123,12 +128,14 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.sender = new Sender(composer);
   composer.shelf = new Shelf(composer);
   composer.transportErrors = new TransportErrors(composer);
-  // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes.
-  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender]) {
+  composer.history = new PromptHistory(composer);
+  composer.queue = new Queue(composer);
+  // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
+  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions]) composer.model.observe(observer);
+  for (const observer of [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history]) composer.model.observe(observer);
   bind(composer);
   return composer;
 }

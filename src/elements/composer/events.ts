@@ -2,6 +2,7 @@
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { ComposerErrorCode } from "../../transport/errors.js";
 import type { OutgoingMessage, SentMessage } from "../../transport/types.js";
+import type { ComposerQueuedMessage } from "./queue-item.js";
 import type { ComposerValue, Suggestion } from "./types.js";
 
 /**
@@ -44,6 +45,11 @@ export interface ComposerTriggerDetail {
   provide(items: Promise<Suggestion[]>): void;
 }
 
+/** `t3-queue-change`: the queued follow-ups after a change, head first (docs/composer.md, "Queued follow-ups"). */
+export interface ComposerQueueChangeDetail {
+  queue: ComposerQueuedMessage[];
+}
+
 declare global {
   interface HTMLElementEventMap {
     "t3-change": CustomEvent<ComposerChangeDetail>;
@@ -53,5 +59,6 @@ declare global {
     "t3-context-add": CustomEvent<ComposerContextDetail>;
     "t3-context-remove": CustomEvent<ComposerContextDetail>;
     "t3-trigger": CustomEvent<ComposerTriggerDetail>;
+    "t3-queue-change": CustomEvent<ComposerQueueChangeDetail>;
   }
 }

@@ -201,6 +201,11 @@ export class Persistence implements ReactiveController, DraftObserver {
     return json?.length ?? 0;
   }
 
+  /** Runs `replace` as a load: the draft it makes is not saved for it (a recalled message, history.ts). */
+  replaceAsLoad(replace: () => void): void {
+    this.#load(replace);
+  }
+
   /** Runs `replace` as a load: the draft it makes is the saved one, not an edit of this page. */
   #load(replace: () => void): void {
     this.#loading = true;

@@ -17,6 +17,11 @@ const MESSAGE_ID_LENGTH = 20;
 /** A `clientMessageId` as the composer mints it. */
 export const MESSAGE_ID_PATTERN = /^msg_[a-z0-9]{20}$/;
 
+/** A fresh `clientMessageId`: `msg_` and 20 random characters. */
+export function mintMessageId(): string {
+  return "msg_" + randomToken(MESSAGE_ID_LENGTH);
+}
+
 /**
  * What the transport gets. A host that says it takes no inline message context
  * (`capabilities.inlineMessageContext === false`; absent means it does) drops records and
@@ -26,13 +31,22 @@ export const MESSAGE_ID_PATTERN = /^msg_[a-z0-9]{20}$/;
 function forTransport(transport: ComposerTransport, message: OutgoingMessage): OutgoingMessage {
   if (transport.capabilities?.inlineMessageContext !== false) return message;
   const text = serializeLegacyContextMessage({ text: message.text, records: message.context?.records ?? [] });
-  return { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
+  const legacy: OutgoingMessage = { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
+  if (message.steer) legacy.steer = true;
+  return legacy;
+}
+
+/** Options of a send of the draft. */
+export interface SendOptions {
+  /** Mark the message `steer: true` (Ctrl/⌘+Enter while the host is busy: docs/composer.md, "Queued follow-ups"). */
+  steer?: boolean;
 }
 
 export class Sender implements ReactiveController {
   readonly #composer: Composer;
   #sending: Promise<SentMessage | undefined> | null = null;
-  #controller: AbortController | null = null;
+  /** The running sends' controllers: the draft's, and a queued message's (queue.ts). */
+  readonly #controllers = new Set<AbortController>();
   /** The `clientMessageId` of the last send, with the draft version it was made for. */
   #messageId: { id: string; version: number } | null = null;
 
@@ -49,7 +63,7 @@ export class Sender implements ReactiveController {
 
   hostDisconnected(): void {
     queueMicrotask(() => {
-      if (!this.#composer.host.isConnected) this.#controller?.abort(); // removed, not moved
+      if (!this.#composer.host.isConnected) for (const controller of this.#controllers) controller.abort(); // removed, not moved
     });
   }
 
@@ -57,7 +71,7 @@ export class Sender implements ReactiveController {
   #clientMessageId(): string {
     const version = this.#composer.model.version;
     if (this.#messageId?.version !== version) {
-      this.#messageId = { id: "msg_" + randomToken(MESSAGE_ID_LENGTH), version };
+      this.#messageId = { id: mintMessageId(), version };
       this.#composer.persistence.markUnsaved(); // the saved draft keeps the id of its send
     }
     return this.#messageId.id;
@@ -78,13 +92,12 @@ export class Sender implements ReactiveController {
   }
 
   /** Sends the draft; a second call while one runs gets the running one. */
-  send(): Promise<SentMessage | undefined> {
+  send(options: SendOptions = {}): Promise<SentMessage | undefined> {
     if (this.#sending) return this.#sending;
     const view = () => this.#composer.model.view;
     const focused = view()?.hasFocus() ?? false;
-    const running = this.#sendNow().finally(() => {
+    const running = this.#sendNow(options.steer === true).finally(() => {
       this.#sending = null;
-      this.#controller = null;
       this.#editabilityChanged();
       // The editor lost its focus when it became read-only: give it back, unless the person
       // moved on to something else meanwhile.
@@ -107,13 +120,14 @@ export class Sender implements ReactiveController {
     return error;
   }
 
-  /** After a send: an empty draft, saved at once (persistence.ts, `sent`). */
-  #clearDraft(): void {
+  /** After a send: the message joins the history, then an empty draft, saved at once (persistence.ts, `sent`). */
+  #clearDraft(message: OutgoingMessage): void {
+    this.#composer.history.sent(message);
     this.#composer.model.replace("", []);
     this.#composer.persistence.sent();
   }
 
-  async #sendNow(): Promise<SentMessage | undefined> {
+  async #sendNow(steer: boolean): Promise<SentMessage | undefined> {
     const composer = this.#composer;
     if (!hasContent(composer)) return undefined; // an empty draft: nothing to send
     try {
@@ -123,25 +137,36 @@ export class Sender implements ReactiveController {
     }
     const message = outgoingMessage(composer, this.#clientMessageId());
     if (!message) return undefined;
-    if (!emit(composer.host, "t3-send", { message }, { cancelable: true })) {
-      this.#clearDraft(); // the host took the message from the event
-      return undefined;
-    }
+    if (steer) message.steer = true;
+    return this.transmit(message, () => this.#clearDraft(message));
+  }
+
+  /**
+   * Sends a message that is ready (the draft's, or a queued one's: queue.ts): cancelable
+   * `t3-send`, then the transport. `taken` runs once the message is gone (stored, taken by the
+   * host from `t3-send`, or nowhere to send it), before `t3-sent` fires. Rejects with a
+   * `send-failed` ComposerError after `t3-error`, having called nothing.
+   */
+  async transmit(message: OutgoingMessage, taken: () => void): Promise<SentMessage | undefined> {
+    const composer = this.#composer;
     const transport = composer.host.transport;
-    if (!transport) {
-      this.#clearDraft();
+    // Without a transport the host takes the message from the event, canceled or not.
+    if (!emit(composer.host, "t3-send", { message }, { cancelable: true }) || !transport) {
+      taken();
       return undefined;
     }
     const controller = new AbortController();
-    this.#controller = controller;
+    this.#controllers.add(controller);
     let result: SentMessage;
     try {
       result = await transport.send(forTransport(transport, message), { signal: controller.signal });
     } catch (cause) {
       throw this.#failure(new ComposerError("send-failed", "The message could not be sent.", { cause }));
+    } finally {
+      this.#controllers.delete(controller);
     }
     if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", "The send was aborted."));
-    this.#clearDraft();
+    taken();
     emit(composer.host, "t3-sent", { message, result });
     return result;
   }

@@ -18,13 +18,19 @@ const stashedAttachments = new WeakMap<object, readonly AttachmentEntry[]>();
 
 /** `stash()`: the draft as an entry (text, referenced records and shelf images); the composer empties. */
 export function stashDraft(composer: Composer): ComposerStashEntry {
+  const entry = draftEntry(composer);
+  composer.model.replace("", []);
+  return entry;
+}
+
+/** The draft as a stash entry, left as it is; restoring the very entry on this page brings back its uploads. */
+export function draftEntry(composer: Composer): ComposerStashEntry {
   const draft = composer.model.draft;
   const value = valueOf(composer.model.state.doc, liveRecords(draft));
   const records = [...(value.context?.records ?? []), ...shelfImages(draft)];
   const attachments = liveAttachments(draft).map((entry) =>
     newEntry(entry.contextId, entry.localId, entry.kind, entry.file, entry.status, entry.attachmentId),
   );
-  composer.model.replace("", []);
   const entry: ComposerStashEntry = { version: 1, text: value.text, records, createdAt: new Date().toISOString() };
   stashedAttachments.set(entry, attachments);
   return entry;

@@ -16,6 +16,10 @@ import { draftAttachments } from "./draft-attachments.js";
 import { liveRecords } from "./draft-state.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
+import type { ComposerQueuedMessage } from "./queue-item.js";
+import { renderQueue } from "./queue-view.js";
+import { queueStyles } from "./queue.styles.js";
+import type { SendOptions } from "./send.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
 import { stashDraft, restoreStash } from "./stash.js";
 import { LISTBOX_ID, syncEditorState } from "./suggestions.js";
@@ -23,7 +27,7 @@ import type { InsertableContextRecord } from "./insertable.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { StringsController } from "../strings-controller.js";
 import { composerStyles } from "./t3-composer.styles.js";
-import type { ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
+import type { ComposerHistoryEntry, ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { setValue, valueOf } from "./value.js";
 import "./events.js";
 import "../chip-events.js";
@@ -54,6 +58,14 @@ import "../chip-events.js";
  * @csspart confirm - The dialog that confirms removing a referenced image.
  * @csspart confirm-cancel - Its cancel button.
  * @csspart confirm-remove - Its remove button.
+ * @csspart queue - The list of queued follow-ups (while `busy`), above the editor.
+ * @csspart queued - One queued message; also `queued-queued`, `queued-sending`, `queued-failed`.
+ * @csspart queued-status - Its status (sending, or why its send failed).
+ * @csspart queued-retry - The retry button of a queued message whose send failed.
+ * @csspart queued-edit - The button that takes a queued message back into the editor.
+ * @csspart queued-up - The button that moves a queued message up.
+ * @csspart queued-down - The button that moves a queued message down.
+ * @csspart queued-remove - The button that removes a queued message.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
  *
@@ -90,10 +102,11 @@ import "../chip-events.js";
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
  * @event t3-chip-activate - A chip was clicked or Enter pressed on it (cancelable; default: retry a failed upload).
+ * @event t3-queue-change - The queued follow-ups changed: `detail.queue`, head first.
  */
 export class T3ComposerElement extends LitElement {
   /** The element's shadow styles (theme, chips, editor, layout); restyle through parts and custom properties. */
-  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles];
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles];
   static formAssociated = true;
 
   static override properties = {
@@ -107,6 +120,7 @@ export class T3ComposerElement extends LitElement {
     longPasteThreshold: { type: Number, attribute: "long-paste-threshold" },
     registry: { attribute: false },
     transport: { attribute: false, noAccessor: true },
+    busy: { type: Boolean, reflect: true, noAccessor: true },
   };
 
   /** Shown while the draft is empty. */
@@ -135,6 +149,7 @@ export class T3ComposerElement extends LitElement {
   #formDisabled = false;
   #draftKey: string | null = null;
   #transport: ComposerTransport | undefined = undefined;
+  #busy = false;
 
   constructor() {
     super();
@@ -192,6 +207,7 @@ export class T3ComposerElement extends LitElement {
     if (next === previous) return;
     this.#draftKey = next;
     this.#composer.persistence.switchKey(previous, next);
+    this.#composer.queue.switchKey(next);
     this.requestUpdate("draftKey", previous);
   }
 
@@ -211,6 +227,28 @@ export class T3ComposerElement extends LitElement {
     // Now, not at the next update: an error the old transport reports in between is not ours.
     this.#composer.transportErrors.transportChanged();
     this.requestUpdate("transport", previous);
+  }
+
+  /**
+   * Set by the host while its agent is working (attribute `busy`). Meanwhile Enter queues the
+   * draft, and Ctrl/⌘+Enter sends it at once with `steer: true`; when it turns false, the queue
+   * sends its first message (docs/composer.md, "Queued follow-ups").
+   */
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  set busy(busy: boolean) {
+    const previous = this.#busy;
+    this.#busy = Boolean(busy);
+    if (this.#busy === previous) return;
+    this.#composer.queue.busyChanged(this.#busy);
+    this.requestUpdate("busy", previous);
+  }
+
+  /** The queued follow-ups, head first: each `{ clientMessageId, value, status, error? }`. */
+  get queue(): ComposerQueuedMessage[] {
+    return this.#composer.queue.list;
   }
 
   /**
@@ -282,9 +320,13 @@ export class T3ComposerElement extends LitElement {
    * Sends the draft, as pressing Enter does. Resolves with the host's stored message, or
    * `undefined` when `t3-send` was canceled, there is no transport, or the draft is empty.
    * Rejects with a `ComposerError` (`upload-failed`, `send-failed`); the draft stays as it was.
+   * While `busy` (or while messages wait in the queue) the draft is queued instead, and this
+   * resolves with `undefined`; `{ steer: true }` sends it at once, marked `steer: true`, as
+   * Ctrl/⌘+Enter does while busy.
    */
-  send(): Promise<SentMessage | undefined> {
-    return this.#composer.sender.send();
+  send(options?: SendOptions): Promise<SentMessage | undefined> {
+    const queue = this.#composer.queue;
+    return options?.steer ? queue.sendNow({ steer: true }) : queue.submit(false);
   }
 
   /**
@@ -303,6 +345,20 @@ export class T3ComposerElement extends LitElement {
    */
   restore(entry: ComposerStashEntry): void {
     restoreStash(this.#composer, entry);
+  }
+
+  /**
+   * The prompt history: the messages sent under this `draft-key` (or from this element, without
+   * one), oldest first, at most 100 and 1 MiB; ArrowUp at the very start of the draft recalls them.
+   * Plain JSON copies, no bytes.
+   */
+  get history(): ComposerHistoryEntry[] {
+    return this.#composer.history.entries;
+  }
+
+  /** Empties the prompt history (a recalled message shown gives way to the unsent draft). */
+  clearHistory(): void {
+    this.#composer.history.clear();
   }
 
   /** Empties the draft. */
@@ -352,6 +408,7 @@ export class T3ComposerElement extends LitElement {
         @dragenter=${(event: DragEvent) => onDragOver(composer, event)} @dragover=${(event: DragEvent) => onDragOver(composer, event)}
         @dragleave=${onDragLeave} @drop=${(event: DragEvent) => onDrop(composer, event)}>
         <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
+        ${renderQueue(composer)}
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
         <div class="bar" part="actions"><span class="spacer"></span><slot name="actions"></slot></div>
       </div>

@@ -50,3 +50,15 @@ export interface ComposerStashEntry {
   /** ISO 8601. */
   createdAt: string;
 }
+
+/**
+ * A message of the prompt history (`composer.history`, docs/composer.md, "Prompt history"): plain
+ * JSON, no bytes. `context.records` are the records the message carried, then the shelf images it
+ * sent that no chip referenced; images and files carry the host's `attachmentId`.
+ */
+export interface ComposerHistoryEntry {
+  text: string;
+  context?: MessageContext;
+  /** When it was sent, ISO 8601. */
+  sentAt: string;
+}

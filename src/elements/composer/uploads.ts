@@ -31,6 +31,8 @@ function isHostId(value: unknown): value is string {
 export class Uploads implements ReactiveController, DraftObserver {
   readonly #composer: Composer;
   readonly #running = new Map<AttachmentEntry, Running>();
+  /** Attachments of queued messages (queue.ts), with their records: they upload outside the draft. */
+  readonly #held = new Map<AttachmentEntry, ImageContextRecord | FileContextRecord>();
   /** Pasted images and files whose bytes are being fetched. */
   readonly imports = new ImportStore();
   #connected = false;
@@ -67,7 +69,7 @@ export class Uploads implements ReactiveController, DraftObserver {
     if (!tr) {
       // A new draft: what the old one was uploading or fetching is not this draft's any more.
       for (const entry of was.attachments.values()) {
-        if (now.attachments.get(entry.contextId) === entry) continue;
+        if (now.attachments.get(entry.contextId) === entry || this.#held.has(entry)) continue;
         this.#stop(entry);
         releaseUrl(entry);
       }
@@ -98,6 +100,27 @@ export class Uploads implements ReactiveController, DraftObserver {
     return this.#running.has(entry);
   }
 
+  /**
+   * Keeps these attachments uploading once they leave the draft: a queued message holds them
+   * (docs/composer.md, "Queued follow-ups"), and its send waits for them (`settled(entries)`).
+   * An interrupted one (the element came back) starts again.
+   */
+  hold(held: readonly { entry: AttachmentEntry; record: ImageContextRecord | FileContextRecord }[]): void {
+    for (const { entry, record } of held) this.#held.set(entry, record);
+    if (this.#connected) for (const { entry } of held) this.#resume(entry);
+  }
+
+  /** The queue lets go of `entries`: taken back into the draft, they go on; otherwise they stop. */
+  release(entries: readonly AttachmentEntry[]): void {
+    const draft = this.#composer.model.draft;
+    for (const entry of entries) {
+      this.#held.delete(entry);
+      if (draft.attachments.get(entry.contextId) === entry && isLive(draft, entry.contextId)) continue;
+      this.#stop(entry);
+      releaseUrl(entry);
+    }
+  }
+
   /** An interrupted upload starts again. */
   #resume(entry: AttachmentEntry): void {
     if (entry.status === "uploading" && !this.#running.has(entry)) this.start(entry);
@@ -109,7 +132,7 @@ export class Uploads implements ReactiveController, DraftObserver {
   }
 
   #record(entry: AttachmentEntry): ImageContextRecord | FileContextRecord | undefined {
-    return this.#composer.model.draft.records.get(entry.contextId) as ImageContextRecord | FileContextRecord | undefined;
+    return this.#held.get(entry) ?? (this.#composer.model.draft.records.get(entry.contextId) as ImageContextRecord | FileContextRecord | undefined);
   }
 
   #changed(entry: AttachmentEntry): void {
@@ -167,7 +190,8 @@ export class Uploads implements ReactiveController, DraftObserver {
     entry.status = "ready";
     entry.progress = undefined;
     entry.attachmentId = attachmentId;
-    const record = this.#record(entry);
+    // A queued message's record is bound at its send (queue-item.ts), from the entry.
+    const record = this.#held.has(entry) ? undefined : this.#record(entry);
     // The record binds to the host's id from now on (docs/composer.md, "Uploads"); the update is
     // also the draft's change signal: the value and the saved draft (which uploads are done) follow.
     if (record) this.#composer.model.update({ update: [record.attachmentId === attachmentId ? record : Object.freeze({ ...record, attachmentId })] });
@@ -208,11 +232,25 @@ export class Uploads implements ReactiveController, DraftObserver {
   async settled(): Promise<void> {
     for (;;) {
       const fetching = [...this.imports.values()].flatMap((pending) => (pending.controller && pending.settled ? [pending.settled] : []));
-      const running = [...[...this.#running.values()].map((upload) => upload.settled), ...fetching];
+      const running = [...this.#running].flatMap(([entry, upload]) => (this.#held.has(entry) ? [] : [upload.settled]));
+      if (running.length + fetching.length === 0) break;
+      await Promise.all([...running, ...fetching]);
+    }
+    this.#check(liveAttachments(this.#composer.model.draft));
+  }
+
+  /** Waits until none of `entries` (a queued message's) uploads; throws `upload-failed` if one did not finish. */
+  async settledOf(entries: readonly AttachmentEntry[]): Promise<void> {
+    for (;;) {
+      const running = entries.flatMap((entry) => this.#running.get(entry)?.settled ?? []);
       if (running.length === 0) break;
       await Promise.all(running);
     }
-    const unfinished = liveAttachments(this.#composer.model.draft).filter((entry) => entry.status !== "ready");
+    this.#check(entries);
+  }
+
+  #check(entries: readonly AttachmentEntry[]): void {
+    const unfinished = entries.filter((entry) => entry.status !== "ready");
     if (unfinished.length > 0) {
       const names = unfinished.map((entry) => this.#record(entry)?.name ?? entry.localId).join(", ");
       throw new ComposerError("upload-failed", `Not uploaded: ${names}.`);

@@ -5,7 +5,7 @@ import type {
   TerminalContextRecord,
 } from "../../contract/types.js";
 import {
-  previewAnnotationLabel,
+  previewAnnotationChipLabel,
   pullRequestKindLabel,
   pullRequestNumber,
   pullRequestTone,
@@ -38,9 +38,9 @@ export const elementPresenter: ChipPresenter<ElementContextRecord> = {
   expanded: "none",
 };
 
-/** A preview annotation: its comment; screenshot, page and counts in a popover. */
+/** A preview annotation: its comment (else its label); screenshot, page and counts in a popover. */
 export const previewAnnotationPresenter: ChipPresenter<PreviewAnnotationContextRecord> = {
-  label: previewAnnotationLabel,
+  label: previewAnnotationChipLabel,
   icon: () => maskIcon("preview-annotation"),
   details: "popover",
   renderDetails: renderPreviewAnnotationDetails,

@@ -96,6 +96,23 @@ for (const scheme of schemes) {
       await expectNoViolations(el);
     });
 
+    it("a composer with queued follow-ups, one sending, one with chips (docs/composer.md, \"Queued follow-ups\")", async () => {
+      const manual = manualTransport();
+      const el = await mountComposer({ busy: "" });
+      el.transport = manual.transport;
+      await focusEnd(el);
+      await type("first");
+      await sendKeys({ press: "Enter" });
+      el.insertContext(composerMention);
+      await type("then this");
+      await sendKeys({ press: "Enter" });
+      const sending = manual.nextSend();
+      el.busy = false;
+      await sending;
+      await el.updateComplete;
+      await expectNoViolations(el);
+    });
+
     it("a composer uploading, with a failed upload, and its confirm dialog", async () => {
       const el = await mountComposer();
       const manual = manualTransport();

@@ -5,8 +5,8 @@
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
-import { chord, focusEnd, frame, mount, next, record, terminal, unmountAll } from "../composer/helpers.js";
-import { article, centre, cleanup, link, mount as mountTranscript, review, userMessage } from "../transcript/fixtures.js";
+import { chipsOf, chord, focusEnd, frame, mount, next, record, terminal, unmountAll } from "../composer/helpers.js";
+import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, userMessage } from "../transcript/fixtures.js";
 import { clipboard, expectValue, pasteInto } from "./helpers.js";
 
 function withSource(el: HTMLElement): void {
@@ -112,5 +112,52 @@ describe("clipboard through the keyboard", () => {
     const [item] = await navigator.clipboard.read();
     expect(await (await item!.getType("text/plain")).text()).to.equal(text);
     expect(decodeClipboardHtml(await (await item!.getType("text/html")).text())).to.deep.equal(fragment);
+  });
+});
+
+// A chip pasted from a copied message shows the label it had where it was copied
+// (docs/clipboard.md, "How records are imported"): an `element` record becomes a preview
+// annotation on paste, whose label the annotation rule would derive from its page title
+// ("Settings") rather than the element's own label ("<Button>").
+describe("labels of pasted chips", () => {
+  const pastedLink = "[<Button>](t3-context://v1/preview-annotation/preview-annotation_e1)";
+
+  before(() => executeServerCommand("grant-clipboard"));
+  afterEach(() => {
+    cleanup();
+    unmountAll();
+    document.getSelection()?.removeAllRanges();
+  });
+
+  it("Ctrl+C on a transcript message, Ctrl+V in a composer: the chip keeps the transcript's label", async () => {
+    const message = userMessage("m1", `Fix ${link(element)} now`, { context: { version: 1, records: [element] } });
+    const el = await mountTranscript([message], withSource);
+    const paragraph = article(el, "m1").querySelector(".body p")!;
+    const source = chips(paragraph).map((chip) => [chip.textContent, chip.getAttribute("aria-label")]);
+    expect(source).to.deep.equal([["<Button>", "Browser element: <Button>"]]);
+    document.getSelection()!.setBaseAndExtent(paragraph.firstChild!, 0, paragraph.lastChild!, " now".length);
+    await chord("Control", "c");
+    const composer = await mount();
+    await focusEnd(composer);
+    await chord("Control", "v");
+    await frame();
+    expect(composer.value.text).to.equal(`Fix ${pastedLink} now`);
+    expect(chipsOf(composer).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
+    expect(chipsOf(composer)[0]!.getAttribute("aria-label")).to.equal("Preview annotation: <Button>");
+  });
+
+  it("Ctrl+C in a composer, Ctrl+V in another: the chip keeps the first composer's label", async () => {
+    const a = await mount({ "environment-id": "env-a" });
+    a.insertContext(element);
+    expect(chipsOf(a).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
+    await focusEnd(a);
+    await chord("Control", "a");
+    await chord("Control", "c");
+    const b = await mount({ "environment-id": "env-b" });
+    await focusEnd(b);
+    await chord("Control", "v");
+    await frame();
+    expect(b.value.text).to.equal(`${pastedLink} `);
+    expect(chipsOf(b).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
   });
 });

@@ -48,6 +48,14 @@ export async function press(key: string): Promise<void> {
   await sendKeys({ press: key });
 }
 
+/** Types each text and presses Enter after it (sends, or queues while busy). */
+export async function enterEach(texts: readonly string[]): Promise<void> {
+  for (const text of texts) {
+    await type(text);
+    await press("Enter");
+  }
+}
+
 /** A key with a modifier held (the launcher cannot press "Shift+Enter" in one go). */
 export async function chord(modifier: "Shift" | "Control" | "Alt", key: string): Promise<void> {
   await sendKeys({ down: modifier });

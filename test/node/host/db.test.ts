@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { openSqliteStore } from "../../../src/host/index.js";
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 async function withDir(use: (dir: string) => Promise<void>) {
   const dir = await mkdtemp(join(tmpdir(), "t3-db-"));

@@ -6,6 +6,7 @@ import {
   formatBytes,
   kindDisplayName,
   middleTruncate,
+  previewAnnotationChipLabel,
   previewAnnotationLabel,
   pullRequestKindLabel,
   pullRequestNumber,
@@ -77,6 +78,13 @@ describe("chip labels", () => {
     assert.equal(previewAnnotationLabel(annotation({ comment: "  a \n b  " })), "a b");
     assert.equal(previewAnnotationLabel(annotation({ pageTitle: " Checkout " })), "Checkout");
     assert.equal(previewAnnotationLabel(annotation({})), "Preview annotation");
+  });
+
+  it("labels an annotation chip by its comment, else its own label, else the derived label", () => {
+    assert.equal(previewAnnotationChipLabel(annotation({ comment: " Make it blue ", label: "<SaveButton>" })), "Make it blue");
+    assert.equal(previewAnnotationChipLabel(annotation({ label: "<SaveButton>", pageTitle: "Settings" })), "<SaveButton>");
+    assert.equal(previewAnnotationChipLabel(annotation({ label: "  ", pageTitle: "Settings" })), "Settings");
+    assert.equal(previewAnnotationChipLabel(annotation({})), "Preview annotation");
   });
 
   it("names kinds and sizes for people", () => {

@@ -1,0 +1,36 @@
+// The demo's pretend agent (demo/app/agent.js) on a real reference host: while it works, Enter
+// queues the message above the editor; when it stops, the message goes and the host stores it.
+import { expect } from "@esm-bundle/chai";
+import { startHost, type TestHost } from "../support/host.js";
+import { openDemo } from "./support/demo-page.js";
+import { click, frameDocument, press, type, waitFor } from "./support/frames.js";
+
+const THREAD = "queue-demo";
+let host: TestHost;
+before(async () => {
+  host = await startHost();
+});
+after(() => host.dispose());
+afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+
+describe("the demo's pretend agent", () => {
+  it("makes the composer busy, so Enter queues; stopping it sends the queued message", async () => {
+    const page = await openDemo(host, THREAD);
+    const agent = frameDocument(page.frame).getElementById("agent") as HTMLButtonElement;
+    await click(page.frame, agent);
+    expect(page.composer.busy).to.equal(true);
+    expect(agent.getAttribute("aria-pressed")).to.equal("true");
+    page.composer.focus();
+    await type("after you are done");
+    await press("Enter");
+    const row = await waitFor(() => page.composer.shadowRoot!.querySelector('[part="queue"] > li'), "the queued message");
+    expect(row.querySelector(".queued-text")!.textContent).to.equal("after you are done");
+    expect(await host.rows("SELECT text FROM messages WHERE thread_id = ?", THREAD)).to.deep.equal([]);
+
+    await click(page.frame, agent);
+    expect(page.composer.busy).to.equal(false);
+    await waitFor(() => page.composer.queue.length === 0, "the queue to empty");
+    await waitFor(() => page.transcript.messages.some((message) => message.text === "after you are done" && !message.pending), "the stored message");
+    expect(await host.rows("SELECT text, steer FROM messages WHERE thread_id = ?", THREAD)).to.deep.equal([{ text: "after you are done", steer: 0 }]);
+  });
+});
