@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "custom-elements.json", "bench/.work/", "demo/embed/*/dist/", ".data/", "test/node/package/fixtures/"] },
+  { ignores: ["dist/", "node_modules/", "custom-elements.json", "bench/.work/", "demo/embed/*/dist/", ".data/", "test/node/package/fixtures/", "docs/public/api/", "docs/.vitepress/dist/", "docs/.vitepress/cache/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,7 @@ export default {
     "demo/app/main.js",
     "demo/embed/*/src/main.{js,jsx}",
     "scripts/*.mjs",
+    "scripts/json-schema.ts",
     "test/**/*.test.ts",
     "test/fuzz/run.ts",
     "test/support/*.mjs",
@@ -27,9 +28,7 @@ export default {
     // The demo's tokenizer: the demo host serves its ES modules (demo/host/static.ts) and the page
     // imports them by URL (demo/app/tokenizer.js), which knip cannot follow to the package.
     "gpt-tokenizer",
-    // Installed for the docs, the schema and the framework checks (docs/development.md).
-    "@valibot/to-json-schema", "ajv", "typedoc",
     // The pack test runs these from node_modules/.bin by path, which knip does not follow.
-    "svelte-check", "vue-tsc", "vitepress",
+    "svelte-check", "vue-tsc",
   ],
 };

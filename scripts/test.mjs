@@ -6,6 +6,7 @@ const steps = [
   ["build", ["run", "build"]],
   ["types", ["run", "test:types"]],
   ["lint", ["run", "test:lint"]],
+  ["api reference", ["run", "test:api"]],
   ["dependencies", ["run", "test:deps"]],
   ["node tests", ["run", "test:node"]],
   ["browser tests", ["run", "test:browser"]],

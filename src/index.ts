@@ -77,6 +77,9 @@ export type {
 } from "./elements/composer/types.js";
 export type { CustomContextPayloads, InsertableContextRecord, InsertableCustomRecord } from "./elements/composer/insertable.js";
 export type { ComposerRedactor } from "./elements/composer/redaction.js";
+// Types of the composer's public members (`queue`, `send(options)`), named so that callers can use them.
+export type { ComposerQueuedMessage } from "./elements/composer/queue-item.js";
+export type { SendOptions } from "./elements/composer/send.js";
 export type {
   ComposerBudgetDetail,
   ComposerChangeDetail,
@@ -96,6 +99,7 @@ export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
 export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";
 export type { TranscriptCopyDetail, TranscriptEditDetail } from "./elements/transcript/events.js";
 export type { EditTarget } from "./elements/transcript/edit.js";
+export type { AttachmentUrlResolver } from "./elements/transcript/message-attachments.js";
 
 export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "./presentation/index.js";
 export type {
@@ -128,6 +132,7 @@ export type {
   ComposerTransport,
   FetchTransportOptions,
   HttpTransportOptions,
+  ListOptions,
   MemoryTransport,
   MemoryTransportOptions,
   OutgoingMessage,

@@ -4,6 +4,7 @@
 import { createFetchTransport, setStrings } from "../../dist/t3-composer.js";
 import { pretendAgent } from "./agent.js";
 import { frenchStrings } from "./french.js";
+import { showWhileEmpty } from "./empty-thread.js";
 import { logComposerEvents } from "./event-log.js";
 import { providerView } from "./provider-view.js";
 import { addSampleButtons } from "./samples.js";
@@ -61,6 +62,7 @@ transcript.composer = composer;
 
 const refreshProvider = providerView({ api, threadId, transcript, select: $("provider-message"), output: $("provider") });
 connectThread({ api, threadId, composer, transcript, onStatus: setStatus, onChange: refreshProvider });
+showWhileEmpty(transcript, $("empty-thread"));
 
 addSampleButtons($("kinds"), composer, transport, (text) => ($("error").textContent = text));
 provideSuggestions(composer);

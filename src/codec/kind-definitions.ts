@@ -29,9 +29,13 @@ export interface ContextKindDefinition<TPayload = unknown> {
 
 /** What `defineContextKind` takes. */
 export interface ContextKindOptions<TSchema extends GenericSchema> {
+  /** The kind: `^[a-z][a-z0-9-]{0,39}$`, not one of the eight known kinds. */
   kind: string;
+  /** The valibot schema of `payload`; default: any payload. */
   payload?: TSchema | undefined;
+  /** The display name; default: the kind with dashes as spaces and a capital. */
   label?: string | undefined;
+  /** The provider entry body of a record whose payload passed; default: the payload's JSON. */
   entryBody?: ((record: CustomContextRecord<InferOutput<TSchema>>) => string) | undefined;
 }
 

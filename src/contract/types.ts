@@ -14,6 +14,7 @@ export const KNOWN_CONTEXT_KINDS = [
   "skill",
 ] as const;
 
+/** One of the eight kinds built into v1 (`KNOWN_CONTEXT_KINDS`). */
 export type KnownContextKind = (typeof KNOWN_CONTEXT_KINDS)[number];
 
 /** Durable identity of a payload, `[a-z0-9_-]+` (case-insensitive), at most 128 characters. */
@@ -98,6 +99,7 @@ export interface PreviewAnnotationContextRecord extends ContextRecordBase<"previ
   strokeCount?: number;
 }
 
+/** The state of a pull request; a draft is `open` with `isDraft: true`. */
 export type PullRequestState = "open" | "closed" | "merged";
 
 /** A snapshot of a pull request, taken when the comment was attached. */
@@ -144,6 +146,7 @@ export interface UnknownContextRecord extends ContextRecordBase<string> {
   payload: unknown;
 }
 
+/** A record of one of the eight known kinds. */
 export type KnownContextRecord =
   | ImageContextRecord
   | FileContextRecord
@@ -154,6 +157,7 @@ export type KnownContextRecord =
   | MentionContextRecord
   | SkillContextRecord;
 
+/** Any v1 record: a known kind, or the unknown-kind form that carries a `payload`. */
 export type ComposerContextRecord = KnownContextRecord | UnknownContextRecord;
 
 /** The `context` of a message: the records its text references. */

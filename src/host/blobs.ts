@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 
 /** A blob being written. */
 export interface BlobWriter {
+  /** Appends bytes. */
   write(chunk: Uint8Array): Promise<void>;
   /** Makes the bytes readable under the key. */
   commit(): Promise<void>;
@@ -24,12 +25,15 @@ export interface BlobEntry {
   modifiedAt: number;
 }
 
+/** Where attachment bytes live (`createDiskBlobStore` keeps them in a folder). */
 export interface BlobStore {
+  /** Starts writing a blob under `key`; it is readable once the writer commits. */
   create(key: string): Promise<BlobWriter>;
   /** The bytes under `key`, or `undefined` when there are none. */
   read(key: string): Promise<ReadableStream<Uint8Array> | undefined>;
   /** Deletes the blob under `key`, or with `temporary` the unfinished one being written under it. */
   delete(key: string, temporary?: boolean): Promise<void>;
+  /** Every blob, finished or temporary (the sweep deletes strays). */
   list(): Promise<BlobEntry[]>;
 }
 

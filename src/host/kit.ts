@@ -43,6 +43,7 @@ export interface HostKitOptions extends AccessOptions {
   kinds?: readonly ContextKindDefinition[] | undefined;
 }
 
+/** What `createHost` returns: the protocol as a fetch handler, plus its lifecycle. */
 export interface HostKit {
   /** Answers one protocol request (its path under `basePath`). */
   fetch(request: Request, info?: RequestInfo): Promise<Response>;

@@ -27,6 +27,7 @@ export interface HostLimits {
   pageSizeMax: number;
 }
 
+/** The limits a host kit applies unless `createHost({ limits })` overrides them (docs/host.md). */
 export const DEFAULT_LIMITS: Readonly<HostLimits> = {
   uploadBytes: 25 * 1024 * 1024,
   // The contract allows 16,000,000 characters of records JSON; leave room for the text around it.

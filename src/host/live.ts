@@ -32,6 +32,7 @@ interface LiveClient {
   queue: Promise<void>;
 }
 
+/** The live WebSocket side of a host kit: the sockets of each thread, and what they are sent. */
 export class LiveHub {
   readonly #context: HostContext;
   readonly #server: WebSocketServer;
@@ -99,6 +100,7 @@ export class LiveHub {
     }
   }
 
+  /** Closes every socket and stops the heartbeat. */
   close(): void {
     clearInterval(this.#heartbeat);
     this.#unsubscribe();

@@ -56,8 +56,11 @@ export interface PageQuery {
 
 /** What a write transaction may do. Every method runs inside the one transaction. */
 export interface StoreTransaction {
+  /** The thread's message with this idempotency key, if one was stored. */
   findMessageByClientId(threadId: string, clientMessageId: string): Promise<StoredMessage | undefined>;
+  /** The thread's message with this id. */
   findMessage(threadId: string, id: string): Promise<StoredMessage | undefined>;
+  /** Creates the thread unless it exists. */
   ensureThread(threadId: string, createdAt: string): Promise<void>;
   /** The upload with this pending or persisted id, locked for this transaction where the store can lock. */
   findUpload(id: string): Promise<AttachmentRow | undefined>;
@@ -68,6 +71,7 @@ export interface StoreTransaction {
    * (another request stored it first: the unique constraint, not a read before the write, decides).
    */
   insertMessage(message: NewMessage): Promise<boolean>;
+  /** Attaches a persisted upload to the message, at `position` among its attachments. */
   linkAttachment(messageId: string, pendingId: string, position: number): Promise<void>;
   /**
    * Marks `oldId` replaced by its new version `newId` (docs/host.md, "Versions"); false when
@@ -79,15 +83,18 @@ export interface StoreTransaction {
 /** Called for a message another process stored (this process's own are announced directly). */
 export type StoredListener = (threadId: string, messageId: string) => void;
 
+/** The database behind a host kit (`openSqliteStore`, `openPostgresStore`, or your own). */
 export interface HostStore {
   /** Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  /** The thread's message with this id. */
   findMessage(threadId: string, id: string): Promise<StoredMessage | undefined>;
   /**
    * A page of the thread, oldest first within the page; an unknown `before` is an empty page.
    * Only the newest version of each message is listed, in the place of its first version.
    */
   listMessages(threadId: string, page: PageQuery): Promise<StoredMessage[]>;
+  /** Records a pending upload. */
   insertUpload(row: AttachmentRow): Promise<void>;
   /** A persisted attachment by its persisted id, or a pending one by its pending id. */
   findAttachment(id: string): Promise<AttachmentRow | undefined>;
@@ -97,5 +104,6 @@ export interface HostStore {
   hasFile(file: string): Promise<boolean>;
   /** Hears messages stored by other processes sharing the database; returns the unsubscribe. */
   subscribe(listener: StoredListener): () => void;
+  /** Closes the connection; the store is not used afterwards. */
   close(): Promise<void>;
 }

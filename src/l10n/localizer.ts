@@ -23,6 +23,7 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
+/** Looks strings up in a chain of tables (overrides, then the locale, then English) and formats them. */
 export class Localizer {
   /** The canonical locale whose plural rules and number formats apply. */
   readonly locale: string;

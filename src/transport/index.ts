@@ -3,6 +3,7 @@ export { ComposerError, HostResponseError } from "./errors.js";
 export type { ComposerErrorCode } from "./errors.js";
 export type {
   ComposerTransport,
+  ListOptions,
   OutgoingMessage,
   SentMessage,
   TranscriptAttachment,

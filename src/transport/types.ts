@@ -7,9 +7,13 @@ export type { OutgoingMessage, SentMessage, TranscriptAttachment } from "../cont
 
 /** Options of `ComposerTransport.upload`. */
 export interface UploadOptions {
+  /** The composer's id of the draft attachment. */
   localId: string;
+  /** The file name to store. */
   name: string;
+  /** Aborted when the attachment is removed from the draft. */
   signal: AbortSignal;
+  /** Called as bytes go out; `total` is the file's size. */
   onProgress?(loaded: number, total: number): void;
 }
 
@@ -30,6 +34,7 @@ export interface ComposerTransport {
    * offered (docs/transport.md). Absent means `true` for both.
    */
   readonly capabilities?: { inlineMessageContext?: boolean; edit?: boolean };
+  /** Sends one message and resolves with the host's stored copy; rejects with a `ComposerError`. */
   send(message: OutgoingMessage, options: { signal: AbortSignal }): Promise<SentMessage>;
   /** Uploads bytes and resolves with the host's pending id for them. */
   upload?(file: Blob, options: UploadOptions): Promise<{ attachmentId: string }>;

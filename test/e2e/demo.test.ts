@@ -152,6 +152,21 @@ describe("the demo app on the reference host", () => {
     expect(chipsOf(again)).to.deep.equal(chips);
   });
 
+  it("says what to do while the thread is empty, and stops once a message is shown", async () => {
+    const page = await openDemo(host, "e2e-empty");
+    const note = inFrame(page.frame, "#empty-thread");
+    expect(note.hidden).to.equal(false);
+    expect(note.textContent!.replace(/\s+/g, " ").trim()).to.match(/^No messages in this thread yet\. Type below and press Enter;/);
+
+    page.composer.focus();
+    await type("First message");
+    const sent = nextEvent(page.composer, "t3-sent");
+    await press("Enter");
+    await sent;
+    await waitFor(() => note.hidden, "the note to hide");
+    expect(page.transcript.messages.length).to.equal(1);
+  });
+
   it("lists what it missed while its live socket was down, once it reconnects", async () => {
     const thread = "e2e-reconnect";
     const page = await openDemo(host, thread);

@@ -123,6 +123,7 @@ import "../chip-events.js";
  * @event t3-queue-change - The queued follow-ups changed: `detail.queue`, head first.
  */
 export class T3ComposerElement extends LitElement {
+  /** The element's shadow styles (theme, chips, editor, layout); restyle through parts and custom properties. */
   static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles, revealMenuStyles];
   static formAssociated = true;
 

@@ -16,8 +16,11 @@ const EDITED_CLASS = "edited";
  * transcript reads its transport's `capabilities.edit` to know whether to offer the action.
  */
 export interface EditTarget {
+  /** Loads the message to edit it, as `composer.edit(message)` does. */
   edit(message: TranscriptMessage): void;
+  /** Called after `edit`, so that the person can type at once. */
   focus?(): void;
+  /** Its transport; `capabilities.edit === false` means no Edit action. */
   readonly transport?: { readonly capabilities?: { readonly edit?: boolean } } | undefined;
 }
 

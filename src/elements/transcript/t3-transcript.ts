@@ -95,6 +95,7 @@ const SLICE_MS = 10;
  * @csspart modal-close - The modal's "Close" button.
  */
 export class T3TranscriptElement extends LitElement {
+  /** The element's shadow styles (theme, chips, details, layout); restyle through parts and custom properties. */
   static override styles = [themeStyles, chipStyles, detailsStyles, transcriptStyles];
 
   static override properties = {

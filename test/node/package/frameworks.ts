@@ -10,6 +10,9 @@ import { ROOT } from "./scratch.js";
 /** The app's own packages: the frameworks, their type packages and the checkers' compiler. */
 const APP_PACKAGES = ["react", "@types/react", "csstype", "solid-js", "vue", "svelte", "typescript"];
 const FIXTURES = join(ROOT, "test", "node", "package", "fixtures");
+const FIXTURE_FILES = ["react.tsx", "solid.tsx", "App.vue", "App.svelte", "Wrong.svelte"];
+/** The recipes of docs/frameworks.md (test/node/docs-frameworks.test.ts keeps the page in step). */
+export const RECIPE_FILES = ["recipe-react.tsx", "recipe-next.tsx", "recipe-solid.tsx", "RecipeChat.vue", "RecipeChat.svelte"];
 
 const COMPILER_OPTIONS = {
   strict: true,
@@ -44,12 +47,12 @@ export function prepareFrameworks(dir: string): void {
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(join(ROOT, "node_modules", name), link, "dir");
   }
-  for (const file of ["react.tsx", "solid.tsx", "App.vue", "App.svelte", "Wrong.svelte"]) copyFileSync(join(FIXTURES, file), join(dir, file));
+  for (const file of [...FIXTURE_FILES, ...RECIPE_FILES]) copyFileSync(join(FIXTURES, file), join(dir, file));
   const config = (name: string, options: object, include: string[]) =>
     writeFileSync(join(dir, name), JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...options }, include }));
-  config("tsconfig.react.json", { jsx: "react-jsx" }, ["react.tsx"]);
-  config("tsconfig.solid.json", { jsx: "preserve", jsxImportSource: "solid-js" }, ["solid.tsx"]);
-  config("tsconfig.vue.json", {}, ["App.vue"]);
+  config("tsconfig.react.json", { jsx: "react-jsx" }, ["react.tsx", "recipe-react.tsx", "recipe-next.tsx"]);
+  config("tsconfig.solid.json", { jsx: "preserve", jsxImportSource: "solid-js" }, ["solid.tsx", "recipe-solid.tsx"]);
+  config("tsconfig.vue.json", {}, ["App.vue", "RecipeChat.vue"]);
   config("tsconfig.json", {}, ["*.svelte"]);
 }
 

@@ -70,6 +70,12 @@ describe("the packed package", { skip: notBuilt }, () => {
     "./jsx/svelte": "export const ok = true;",
     "./jsx/solid": "export const ok = true;",
     "./package.json": "export const ok = m.default.name === 't3-composer';",
+    ...Object.fromEntries(
+      ["record", "message-context", "outgoing-message", "sent-message", "clipboard-fragment"].map((name) => [
+        `./schema/${name}.json`,
+        "export const ok = m.default.$schema === 'https://json-schema.org/draft/2020-12/schema' && typeof m.default.title === 'string';",
+      ]),
+    ),
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
   const BROWSER_ENTRIES = [".", "./t3-composer.js", "./composer.js", "./transcript.js"];
@@ -77,17 +83,17 @@ describe("the packed package", { skip: notBuilt }, () => {
   // The JSX entries hold declarations only: the checks below compile against them.
   const TYPES_ONLY = new Set(["./jsx/react", "./jsx/vue", "./jsx/svelte", "./jsx/solid"]);
 
-  it("types React 19 JSX for both elements (tsc on fixtures/react.tsx; its @ts-expect-error lines must fail)", () => {
+  it("types React 19 JSX for both elements (tsc on fixtures/react.tsx, its @ts-expect-error lines must fail, and the React and Next.js recipes)", () => {
     const { code, output } = checkReact(scratch.dir);
     assert.equal(code, 0, output);
   });
 
-  it("types Solid JSX for both elements (tsc on fixtures/solid.tsx)", () => {
+  it("types Solid JSX for both elements (tsc on fixtures/solid.tsx and the Solid recipe)", () => {
     const { code, output } = checkSolid(scratch.dir);
     assert.equal(code, 0, output);
   });
 
-  it("types Vue 3 templates for both elements (vue-tsc on fixtures/App.vue; its @vue-expect-error lines must fail)", () => {
+  it("types Vue 3 templates for both elements (vue-tsc on fixtures/App.vue, its @vue-expect-error lines must fail, and RecipeChat.vue)", () => {
     const { code, output } = checkVue(scratch.dir);
     assert.equal(code, 0, output);
   });
