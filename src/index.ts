@@ -137,6 +137,7 @@ export type {
   MemoryTransportOptions,
   OutgoingMessage,
   RetryOptions,
+  SendRequestOptions,
   SentMessage,
   TranscriptAttachment,
   TransportHeaders,

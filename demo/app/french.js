@@ -49,6 +49,7 @@ export const frenchStrings = {
   budgetOverBlocking: "Budget dépassé de {excess} jetons : retirez du contexte pour envoyer.",
   budgetRefused: "Non envoyé : le message dépasse le budget de {excess} jetons.",
   budgetChipShare: "Environ {tokens} jetons, {percent} du budget",
+  sendRetrying: "Nouvel essai d’envoi (tentative {attempt})…",
   previewTitle: "Ce que reçoit le modèle",
   contextStale: "modifié",
   contextGone: "indisponible",

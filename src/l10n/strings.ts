@@ -91,6 +91,9 @@ export interface T3Strings {
   budgetRefused: string;
   /** A chip's share, in its tooltip and description. `{tokens}`: its tokens; `{percent}`: of the budget. */
   budgetChipShare: string;
+  // A send that is being retried (docs/composer.md, "Sending").
+  /** Shown, and announced once, while the transport tries a send again. `{attempt}`: the attempt's number. */
+  sendRetrying: string;
   // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
   /** The preview panel's title. */
   previewTitle: string;
@@ -204,6 +207,7 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   budgetOverBlocking: "Over the budget by {excess} tokens: remove some context to send.",
   budgetRefused: "Not sent: the message is {excess} tokens over the budget.",
   budgetChipShare: "About {tokens} tokens, {percent} of the budget",
+  sendRetrying: "Still trying to send (attempt {attempt})…",
   // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
   previewTitle: "What the model gets",
   contextStale: "changed",

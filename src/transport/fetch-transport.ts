@@ -35,7 +35,7 @@ export function createFetchTransportWithClock(options: FetchTransportOptions, cl
   const attachments: AttachmentConfig = { XMLHttpRequest: resolveXhr(options.XMLHttpRequest), attachmentUrl: options.attachmentUrl, clock };
   return {
     capabilities: { inlineMessageContext: options.inlineMessageContext ?? true, edit: options.edit ?? true },
-    send: (message, sendOptions) => postMessage(config, policy, clock, message, signalOf(sendOptions)),
+    send: (message, sendOptions) => postMessage(config, policy, clock, message, signalOf(sendOptions), sendOptions?.onRetry),
     upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),
     listMessages: (listOptions) => listPage(config, { ...listOptions, signal: signalOf(listOptions) }),
@@ -48,12 +48,13 @@ async function postMessage(
   clock: Clock,
   message: OutgoingMessage,
   signal: AbortSignal,
+  onRetry: ((attempt: number) => void) | undefined,
 ): Promise<SentMessage> {
   assertOutgoingMessage(message);
   const body = JSON.stringify(message);
   const attempt = () => postOnce(config, body, signal);
   try {
-    return await withRetry(attempt, isRetryable, policy, signal, clock);
+    return await withRetry(attempt, isRetryable, policy, signal, clock, onRetry);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (error instanceof ComposerError) throw error;

@@ -5,6 +5,7 @@ export type {
   ComposerTransport,
   ListOptions,
   OutgoingMessage,
+  SendRequestOptions,
   SentMessage,
   TranscriptAttachment,
   UploadOptions,

@@ -90,7 +90,8 @@ export function sleep(ms: number, signal: AbortSignal, clock: Clock): Promise<vo
 /**
  * @internal Runs `attempt` until it succeeds, throws an error that `isRetryable` refuses, or the
  * policy is used up; then rethrows the last error. An abort rejects with the signal's reason,
- * whether it comes during an attempt or during a delay.
+ * whether it comes during an attempt or during a delay. `onRetry` hears the number of each
+ * attempt that is about to follow a failed one (2, 3, …), before its delay.
  */
 export async function withRetry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -98,6 +99,7 @@ export async function withRetry<T>(
   policy: RetryPolicy,
   signal: AbortSignal,
   clock: Clock,
+  onRetry?: (attempt: number) => void,
 ): Promise<T> {
   const started = clock.now();
   for (let attemptNumber = 1; ; attemptNumber++) {
@@ -109,6 +111,7 @@ export async function withRetry<T>(
       if (!isRetryable(error) || attemptNumber >= policy.attempts) throw error;
       const delay = backoffDelay(attemptNumber, policy, clock.random);
       if (clock.now() + delay - started > policy.maxElapsedMs) throw error;
+      onRetry?.(attemptNumber + 1);
       await sleep(delay, signal, clock);
     }
   }

@@ -17,6 +17,17 @@ export interface UploadOptions {
   onProgress?(loaded: number, total: number): void;
 }
 
+/** Options of `ComposerTransport.send`. */
+export interface SendRequestOptions {
+  signal: AbortSignal;
+  /**
+   * Called when the transport tries again after a failed attempt, with that attempt's number
+   * (2 for the first retry): the composer shows that it is still trying (docs/transport.md,
+   * "Retries"). A transport that does not retry never calls it.
+   */
+  onRetry?(attempt: number): void;
+}
+
 /** Which page of a thread `listMessages` answers. */
 export interface ListOptions {
   /** Messages in the page, at most; default the host's page size. */
@@ -35,7 +46,7 @@ export interface ComposerTransport {
    */
   readonly capabilities?: { inlineMessageContext?: boolean; edit?: boolean };
   /** Sends one message and resolves with the host's stored copy; rejects with a `ComposerError`. */
-  send(message: OutgoingMessage, options: { signal: AbortSignal }): Promise<SentMessage>;
+  send(message: OutgoingMessage, options: SendRequestOptions): Promise<SentMessage>;
   /** Uploads bytes and resolves with the host's pending id for them. */
   upload?(file: Blob, options: UploadOptions): Promise<{ attachmentId: string }>;
   /** One page of the thread, oldest first within it (`GET …/messages?limit=&before=`). */

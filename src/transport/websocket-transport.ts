@@ -41,6 +41,8 @@ interface PendingSend {
   readonly frame: string;
   /** How many times the frame went out: once per connection that was open while it waited. */
   transmissions: number;
+  /** The send's `onRetry`: told of each transmission after the first. */
+  readonly onRetry: ((attempt: number) => void) | undefined;
   settle(outcome: { message: SentMessage } | { error: unknown }): void;
 }
 
@@ -78,7 +80,7 @@ export function createWebSocketTransportWithClock(options: WebSocketTransportOpt
   live.attach(socket);
   return {
     capabilities: { inlineMessageContext: options.inlineMessageContext ?? true, edit: options.edit ?? true },
-    send: (message, sendOptions) => live.send(message, signalOf(sendOptions)),
+    send: (message, sendOptions) => live.send(message, signalOf(sendOptions), sendOptions?.onRetry),
     upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),
     listMessages: (listOptions) => listPage(config, { ...listOptions, signal: signalOf(listOptions) }),
@@ -109,7 +111,7 @@ class LiveThread {
     this.#socket = socket;
   }
 
-  send(message: OutgoingMessage, signal: AbortSignal): Promise<SentMessage> {
+  send(message: OutgoingMessage, signal: AbortSignal, onRetry?: (attempt: number) => void): Promise<SentMessage> {
     if (signal.aborted) return Promise.reject(signal.reason);
     try {
       assertOutgoingMessage(message);
@@ -129,6 +131,7 @@ class LiveThread {
         message,
         frame: JSON.stringify(frame),
         transmissions: 0,
+        onRetry,
         settle: (outcome) => {
           if (!this.#pending.delete(id)) return;
           this.#clock.clearTimeout(deadline);
@@ -174,7 +177,10 @@ class LiveThread {
       pending.settle({ error: new ComposerError("send-failed", reason) });
       return;
     }
-    if (this.#socket.send(pending.frame)) pending.transmissions++;
+    if (!this.#socket.send(pending.frame)) return;
+    pending.transmissions++;
+    // A send that goes out again after a reconnect is a retry: the composer says it is still trying.
+    if (pending.transmissions > 1) pending.onRetry?.(pending.transmissions);
   }
 
   #dispatch(frame: ServerFrame): void {

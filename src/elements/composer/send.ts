@@ -51,9 +51,28 @@ export class Sender implements ReactiveController {
   readonly #controllers = new Set<AbortController>();
   /** The `clientMessageId` of the last send, with the draft version it was made for. */
   #messageId: { id: string; version: number } | null = null;
+  /** The send being retried, and its attempt. */
+  #retrying: { controller: AbortController; attempt: number } | null = null;
 
   constructor(composer: Composer) {
     this.#composer = composer;
+  }
+
+  /**
+   * The attempt the transport is on, while it tries a send again after a failure (its
+   * `onRetry`); `null` otherwise. The element shows it (part `retrying`).
+   */
+  get retryingAttempt(): number | null {
+    return this.#retrying?.attempt ?? null;
+  }
+
+  /** The transport tries again: say so, and announce it the first time for this send. */
+  #retried(controller: AbortController, attempt: number): void {
+    if (controller.signal.aborted) return;
+    const first = this.#retrying?.controller !== controller;
+    this.#retrying = { controller, attempt };
+    if (first) this.#composer.events.announce(this.#composer.host.localizer.text("sendRetrying", { attempt }));
+    this.#composer.host.requestUpdate();
   }
 
   /** Whether a send runs (the editor is read-only meanwhile). */
@@ -169,11 +188,14 @@ export class Sender implements ReactiveController {
     this.#controllers.add(controller);
     let result: SentMessage;
     try {
-      result = await transport.send(forTransport(transport, message), { signal: controller.signal });
+      const onRetry = (attempt: number) => this.#retried(controller, attempt);
+      result = await transport.send(forTransport(transport, message), { signal: controller.signal, onRetry });
     } catch (cause) {
       throw this.#failure(new ComposerError("send-failed", "The message could not be sent.", { cause }));
     } finally {
       this.#controllers.delete(controller);
+      if (this.#retrying?.controller === controller) this.#retrying = null;
+      composer.host.requestUpdate();
     }
     if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", "The send was aborted."));
     taken();

@@ -80,6 +80,10 @@ export const composerStyles = css`
     align-items: center;
     gap: calc(var(--_space) / 2);
   }
+  .retrying {
+    color: var(--t3-muted);
+    font-size: 0.875em;
+  }
   .bar .spacer {
     flex: 1;
   }

@@ -1,7 +1,7 @@
 // <t3-composer>: a thin front over the parts of composer.ts (docs/architecture.md). It owns the
 // attributes and the template; the draft model and the controllers own the draft's state and
 // hook themselves into the element's lifecycle.
-import { LitElement, html, type PropertyValues } from "lit";
+import { LitElement, html, nothing, type PropertyValues } from "lit";
 import type { ContextKindDefinition } from "../../codec/kind-definitions.js";
 import type { T3StringTable } from "../../l10n/catalog.js";
 import type { Localizer } from "../../l10n/localizer.js";
@@ -78,6 +78,7 @@ import "../chip-events.js";
  * @csspart reveal-cancel - Its Cancel button.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
+ * @csspart retrying - In the actions row while the transport tries a send again: "Still trying to send (attempt N)…".
  * @csspart budget - The token budget meter (with `budget`); also `budget-over` past the budget.
  * @csspart preview - The panel of what the model gets (`showPreview()`); inside it `preview-text`, `preview-entries`, `preview-entry`, `preview-close`.
  * @csspart chip-stale - A chip whose context changed (`validateContext`); `chip-gone`: one that is no longer available.
@@ -523,7 +524,7 @@ export class T3ComposerElement extends LitElement {
         ${composer.editing.render()}
         ${renderQueue(composer)}
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
-        <div class="bar" part="actions">${composer.budget.render()}<span class="spacer"></span><slot name="actions"></slot></div>
+        <div class="bar" part="actions">${composer.budget.render()}${this.#retrying()}<span class="spacer"></span><slot name="actions"></slot></div>
       </div>
       ${composer.suggestions.render()} ${composer.shelf.renderConfirm()} ${composer.previewPanel.render()} ${composer.staleness.renderConfirm()}
       <div class="visually-hidden" role="status" aria-live="polite">${composer.events.announcement}</div>`;
@@ -543,6 +544,12 @@ export class T3ComposerElement extends LitElement {
   /** The strings changed: chips (their names and suffixes) are drawn again. */
   #stringsChanged(): void {
     this.#composer.chips.redrawAll();
+  }
+
+  /** What the actions row says while a send is retried (send.ts, `retryingAttempt`). */
+  #retrying() {
+    const attempt = this.#composer.sender.retryingAttempt;
+    return attempt === null ? nothing : html`<span class="retrying" part="retrying">${this.localizer.text("sendRetrying", { attempt })}</span>`;
   }
 
   #focusOut(event: FocusEvent): void {

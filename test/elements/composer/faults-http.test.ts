@@ -117,8 +117,15 @@ describe("<t3-composer> faults against the reference host (fetch adapter)", func
     const uploadId = el.attachments[0]!.attachmentId!;
     posts = 0;
     await host.faults("messages", ["fail-500", "fail-500"]);
+    const shown = watchRetrying(el);
     await retryAndCheck(sentIds(el), draftText(localId), uploadId);
     expect(posts).to.equal(3);
+    // While it retried, the actions row said so (once per attempt), and announced it once.
+    expect(shown.texts).to.deep.equal(["Still trying to send (attempt 2)…", "Still trying to send (attempt 3)…"]);
+    expect(shown.announced).to.deep.equal(["Still trying to send (attempt 2)…"]);
+    shown.stop();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="retrying"]')).to.equal(null);
   });
 
   it("keeps the draft after 500s past the retries, and a later retry stores the message once", async () => {
@@ -236,3 +243,18 @@ describe("<t3-composer> faults against the reference host (fetch adapter)", func
     expect(await host.files()).to.deep.equal([uploadId]);
   });
 });
+
+/** The texts the `retrying` part showed, and what the live region announced, as they changed. */
+function watchRetrying(el: T3ComposerElement): { texts: string[]; announced: string[]; stop(): void } {
+  const texts: string[] = [];
+  const announced: string[] = [];
+  const root = el.shadowRoot!;
+  const observer = new MutationObserver(() => {
+    const text = root.querySelector('[part="retrying"]')?.textContent ?? null;
+    if (text !== null && texts.at(-1) !== text) texts.push(text);
+    const status = root.querySelector('[role="status"]')?.textContent?.trim() ?? "";
+    if (status.startsWith("Still trying") && announced.at(-1) !== status) announced.push(status);
+  });
+  observer.observe(root, { subtree: true, childList: true, characterData: true });
+  return { texts, announced, stop: () => observer.disconnect() };
+}

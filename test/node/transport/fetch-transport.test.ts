@@ -64,9 +64,11 @@ describe("createFetchTransport: send", () => {
   it("retries after 500 answers and the message is stored once", async () => {
     const { threadId, transport: t } = transport();
     proxy.faults.push("fail-500", "fail-500");
-    const sent = await t.send(textMessage("after two failures"), { signal: never() });
+    const retries: number[] = [];
+    const sent = await t.send(textMessage("after two failures"), { signal: never(), onRetry: (attempt) => retries.push(attempt) });
     assert.equal(sent.text, "after two failures");
     assert.equal(posts(), 3);
+    assert.deepEqual(retries, [2, 3], "onRetry hears each attempt that follows a failure");
     assert.equal(countMessages(threadId), 1);
   });
 

@@ -59,8 +59,10 @@ describe("createWebSocketTransport: sending", () => {
     const { threadId, transport: t } = transport();
     const accepted = proxy.accepted;
     proxy.dropOnNext(ACK);
-    const sent = await t.send(textMessage("ack lost"), { signal: never() });
+    const retries: number[] = [];
+    const sent = await t.send(textMessage("ack lost"), { signal: never(), onRetry: (attempt) => retries.push(attempt) });
     assert.equal(sent.text, "ack lost");
+    assert.deepEqual(retries, [2], "the resend after the reconnect is a retry");
     assert.equal(proxy.accepted - accepted, 2);
     assert.equal(countMessages(threadId), 1);
   });
