@@ -25,9 +25,6 @@ export default {
     // Installed for work under way on other branches (PostgreSQL store, accessibility audit,
     // import cycles): each leaves this list when its branch uses it.
     "axe-core",
-    // The demo's tokenizer: the demo host serves its ES modules (demo/host/static.ts) and the page
-    // imports them by URL (demo/app/tokenizer.js), which knip cannot follow to the package.
-    "gpt-tokenizer",
     // The pack test runs these from node_modules/.bin by path, which knip does not follow.
     "svelte-check", "vue-tsc",
   ],
