@@ -29,14 +29,21 @@ function fileHost() {
   return { changed, gone, asked, validate };
 }
 
-/** A draft of a mention and a file that goes away after insertion, sent by Enter: resolves once the question is open. */
-async function sendWithGoneFile() {
+/** A composer whose `validateContext` is a `fileHost()` (set up by `prepare` first), with a memory transport and its `t3-send` recorded. */
+async function composerWithHost(prepare: (host: ReturnType<typeof fileHost>) => void = () => {}) {
   const el = await mount();
   const host = fileHost();
+  prepare(host);
   el.validateContext = host.validate;
   const transport = memoryTransport();
   el.transport = transport;
   const sends = record(el, "t3-send");
+  return { el, host, transport, sends };
+}
+
+/** A draft of a mention and a file that goes away after insertion, sent by Enter: resolves once the question is open. */
+async function sendWithGoneFile() {
+  const { el, host, transport, sends } = await composerWithHost();
   el.insertContext(mention);
   el.insertContext(file);
   await until(() => host.asked.length === 2);
@@ -58,12 +65,7 @@ describe("<t3-composer> stale context", () => {
   });
 
   it("asks at insertion, stops a send at a changed file, refreshes it by keyboard, and sends the new record", async () => {
-    const el = await mount();
-    const host = fileHost();
-    el.validateContext = host.validate;
-    const transport = memoryTransport();
-    el.transport = transport;
-    const sends = record(el, "t3-send");
+    const { el, host, transport, sends } = await composerWithHost();
     el.insertContext(file);
     await until(() => host.asked.length === 1);
     await frame();
@@ -106,13 +108,7 @@ describe("<t3-composer> stale context", () => {
   });
 
   it("sends a stale record as it is on the second try, and lists it in t3-send", async () => {
-    const el = await mount();
-    const host = fileHost();
-    host.changed.add(file.contextId);
-    el.validateContext = host.validate;
-    const transport = memoryTransport();
-    el.transport = transport;
-    const sends = record(el, "t3-send");
+    const { el, transport, sends } = await composerWithHost((h) => h.changed.add(file.contextId));
     el.insertContext(file);
     await until(() => chipOf(el).dataset.contextStatus === "stale"); // shown since it was inserted
     await focusEnd(el);
