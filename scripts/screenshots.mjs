@@ -1,8 +1,10 @@
 // `npm run screenshots`: pictures of the demo for the docs. Builds the package, starts the demo
-// host (`npm start`'s entry) on a fresh data folder, has a person's conversation with it in
-// headless Chromium (typed text, chips of several kinds, `@` and `$` suggestions, the host's
-// replies), leaves a draft in the composer, and writes the page at phone and desktop sizes, light
-// and dark, to docs/images/demo-<size>-<scheme>.png (docs/demo.md shows them).
+// host (`npm start`'s entry) on a fresh data folder, and at each size has a person's conversation
+// with it in headless Chromium (typed text, chips of several kinds, `@` and `$` suggestions, the
+// host's replies), leaves a draft in the composer, and writes the page in light and dark to
+// docs/images/demo-<size>-<scheme>.png (docs/demo.md shows them). Each size talks on a thread of
+// its own, in the page it pictures: the host streams its replies to the pages that are open, and
+// does not store them.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,8 +18,8 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const OUT = join(ROOT, "docs", "images");
 /** The size each picture must stay under (test/node/docs-links.test.ts checks it too). */
 const MAX_IMAGE_BYTES = 150_000;
-/** The thread the conversation happens on. */
-const THREAD = "tour";
+/** The threads the conversations happen on: `tour-<size>`. */
+const THREAD_PREFIX = "tour-";
 /** What the pictures are taken at: a phone held upright (touch) and a laptop screen. */
 const VIEWPORTS = {
   phone: { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
@@ -28,8 +30,6 @@ const SCHEMES = ["light", "dark"];
 const STEP_MS = 20_000;
 /** How long the host may take to start its reply to a message. */
 const REPLY_MS = 10_000;
-/** A reply counts as finished once its text has not changed for this long. */
-const REPLY_SETTLED_MS = 1_000;
 
 /** Starts the demo host on a free port; resolves with its URL and a way to stop it. */
 function startHost(dataDir) {
@@ -73,8 +73,8 @@ async function suggest(page, query) {
 const shown = (page, role) => page.evaluate((r) => document.querySelector("t3-transcript").messages.filter((m) => m.role === r && !m.pending).length, role);
 
 /**
- * Presses Enter and waits for the host's stored copy, then for its reply (the host answers each
- * message when it runs an assistant): the reply's text must stop changing. Without one, says so.
+ * Presses Enter and waits for the host's stored copy, then for its reply to start (when the host
+ * runs an assistant; without one, says so) and to finish streaming (no longer `pending`).
  */
 async function send(page) {
   const users = await shown(page, "user");
@@ -82,28 +82,21 @@ async function send(page) {
   await page.keyboard.press("Enter");
   await until(page, (n) => document.querySelector("t3-transcript").messages.filter((m) => m.role === "user" && !m.pending).length > n, users);
   try {
-    const replied = (n) => document.querySelector("t3-transcript").messages.filter((m) => m.role === "assistant").length > n;
-    await page.waitForFunction(replied, { timeout: REPLY_MS, polling: 50 }, replies);
+    const started = (n) => document.querySelector("t3-transcript").messages.filter((m) => m.role === "assistant").length > n;
+    await page.waitForFunction(started, { timeout: REPLY_MS, polling: 50 }, replies);
   } catch {
     console.warn("screenshots: the host sent no reply (it runs no assistant); the pictures show the person's side only");
     return;
   }
-  let last;
-  for (;;) {
-    const text = await page.evaluate(() => document.querySelector("t3-transcript").messages.findLast((m) => m.role === "assistant").text);
-    if (text === last) break;
-    last = text;
-    await new Promise((done) => setTimeout(done, REPLY_SETTLED_MS));
-  }
+  await until(page, (n) => document.querySelector("t3-transcript").messages.filter((m) => m.role === "assistant" && !m.pending).length > n, replies);
 }
 
-/** The demo's page on the conversation's thread, live. */
-async function openDemo(browser, url, viewport, scheme) {
+/** The demo's page on thread `threadId`, live. */
+async function openDemo(browser, url, viewport, threadId) {
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error("page error:", error.message));
   await page.setViewport(viewport);
-  await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
-  await page.goto(`${url}/?thread=${THREAD}`);
+  await page.goto(`${url}/?thread=${threadId}`);
   await until(page, () => document.getElementById("status")?.dataset.state === "live");
   return page;
 }
@@ -125,7 +118,7 @@ async function converse(page) {
   await suggest(page, "$rev");
   await send(page);
 
-  // The draft the pictures show: the composer keeps it (draft-key) for the pages opened next.
+  // The draft the pictures show.
   await focus();
   await page.keyboard.type("Now make ");
   await insertSample(page, "Browser element");
@@ -133,12 +126,15 @@ async function converse(page) {
   await insertSample(page, "Preview annotation");
 }
 
-/** Waits for what the picture must show, then writes it; returns its size in bytes. */
-async function picture(page, file) {
-  await until(page, () => document.querySelector("t3-composer").value.context?.records.length >= 2);
+/** Writes the page in `scheme` to `file`; returns its size in bytes. */
+async function picture(page, scheme, file) {
+  await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
   await page.evaluate(async () => {
     document.activeElement?.blur();
+    // The sample row of a phone scrolls sideways as buttons are pressed: show its start.
+    document.getElementById("kinds").scrollLeft = 0;
     await document.fonts.ready;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
   await page.screenshot({ path: file, type: "png" });
   return statSync(file).size;
@@ -154,19 +150,17 @@ const host = await startHost(dataDir);
 const browser = await puppeteer.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_FLAGS });
 let failed = false;
 try {
-  const first = await openDemo(browser, host.url, VIEWPORTS.desktop, "light");
-  await converse(first);
-  await first.close();
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    const page = await openDemo(browser, host.url, viewport, `${THREAD_PREFIX}${size}`);
+    await converse(page);
     for (const scheme of SCHEMES) {
-      const page = await openDemo(browser, host.url, viewport, scheme);
       const file = join(OUT, `demo-${size}-${scheme}.png`);
-      const bytes = await picture(page, file);
-      await page.close();
+      const bytes = await picture(page, scheme, file);
       const tooBig = bytes > MAX_IMAGE_BYTES;
       failed ||= tooBig;
       console.log(`${tooBig ? "TOO BIG " : ""}docs/images/demo-${size}-${scheme}.png: ${bytes} bytes`);
     }
+    await page.close();
   }
 } finally {
   await browser.close();
