@@ -89,6 +89,8 @@ export async function largePaste(page: Page, chipsPerLine = 0): Promise<{ longes
       }).join("");
       const data = new DataTransfer();
       data.setData("text/plain", text);
+      // Building 12 MB of text is this script's work, not the paste's: it ends with its own task.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const durations: number[] = [];
       const observer = new PerformanceObserver((list) => durations.push(...list.getEntries().map((entry) => entry.duration)));
       observer.observe({ type: "longtask" });

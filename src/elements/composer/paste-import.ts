@@ -180,6 +180,7 @@ async function pasteLarge(composer: Composer, text: string, fragment: ClipboardF
     const prepared = prepareFor(composer, "", fragment && linkedPart(fragment, cuts.ids));
     const { plan, hidden: inRecords } = composer.redactions.paste(prepared);
     const { pieces, hidden } = await readPieces(composer, text, cuts.ends, prepared.rewrite);
+    await nextTask(); // the insertion counts every reference: a task of its own
     while (composer.sender.sending) await new Promise((resolve) => setTimeout(resolve, SEND_POLL_MS));
     const state = composer.model.state;
     const tr = state.doc === doc ? state.tr.setSelection(selection) : state.tr;

@@ -1,17 +1,18 @@
 // A large paste is read in slices of the main thread (issue 14; docs/composer.md, "Large
 // pastes"): its text is cut into pieces a few at a time, each task stopping after about
 // `SLICE_MS`, so that input and rendering run in between and no task comes near 100 ms. Pieces
-// are the ones paste-chunks.ts describes (never inside a link, at most `PASTE_PIECE_CHIPS` links
-// and about `PASTE_PIECE_CHARS` characters), found without scanning the whole text at once.
+// are never cut inside a link and hold at most `READ_PIECE_CHIPS` links and about
+// `READ_PIECE_CHARS` characters (paste-chunks.ts); they are found without scanning the whole
+// text at once.
 import { visitLinks } from "../../codec/link-scan.js";
 import { collectComposerContextReferences } from "../../codec/references.js";
 import { mintReferenceId } from "../../editor/random.js";
 import type { PastedPiece } from "../../editor/schema.js";
-import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, nextTask } from "./paste-chunks.js";
+import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHARS, READ_PIECE_CHIPS, nextTask } from "./paste-chunks.js";
 
 /**
  * How long one task of a large paste works before it yields: well under the 100 ms bound, and
- * long enough that a piece (about 200,000 characters) fits in one on a slow machine.
+ * long enough that a few pieces fit in one.
  */
 export const SLICE_MS = 12;
 /**
@@ -45,7 +46,7 @@ export interface PieceLimits {
   chips: number;
 }
 
-const PIECE_LIMITS: PieceLimits = { chars: PASTE_PIECE_CHARS, chips: PASTE_PIECE_CHIPS };
+const PIECE_LIMITS: PieceLimits = { chars: READ_PIECE_CHARS, chips: READ_PIECE_CHIPS };
 
 /** One piece of a text: where it ends, and the context ids of its links (in order, with repeats). */
 interface PieceCut {
@@ -144,9 +145,11 @@ const UTF8_TWO_BYTES_FROM = 0x80;
 const UTF8_THREE_BYTES_FROM = 0x800;
 const HIGH_SURROGATE_MIN = 0xd800;
 const LOW_SURROGATE_MAX = 0xdfff;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The size of `text` in UTF-8 (a surrogate pair is 4 bytes; each of its halves is counted 2). */
 function utf8Bytes(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length; // the common case, found by one native scan
   let bytes = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
