@@ -21,6 +21,7 @@ import { draftPlugin } from "./draft-state.js";
 import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { Persistence } from "./persistence.js";
+import { OnDemand } from "./on-demand.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
 import { Redactions, type ComposerRedactor } from "./redaction.js";
@@ -81,6 +82,8 @@ export interface Composer {
   readonly redactions: Redactions;
   readonly previewPanel: PreviewPanel;
   readonly staleness: Staleness;
+  /** The parts loaded on demand (on-demand.ts). */
+  readonly onDemand: OnDemand;
 }
 
 /**
@@ -158,6 +161,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   host.addController(composer.editing); // edit and resend: Escape in edit mode
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
+  composer.onDemand = new OnDemand(composer);
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);
   composer.previewPanel = new PreviewPanel(composer);
