@@ -59,4 +59,24 @@ describe("demo: a terminal excerpt with a leaked token", function () {
     expect(draftText(page)).to.equal(REDACTED);
     expect(await sendAndRead(page, thread)).to.deep.equal({ sent: REDACTED, stored: REDACTED });
   });
+
+  it("reveals the token from the chip's menu, and then sends it as it was captured", async () => {
+    const thread = "e2e-secrets-revealed";
+    const page = await openDemo(host, thread);
+    await insertSample(page);
+    // Select the chip (it is just before the caret and its trailing space) and press Enter on it.
+    await press("ArrowLeft");
+    await sendKeys({ down: "Shift" });
+    await press("ArrowLeft");
+    await sendKeys({ up: "Shift" });
+    await press("Enter");
+    const menu = await waitFor(() => page.composer.shadowRoot!.querySelector<HTMLElement>('[part~="reveal"]'), "the reveal menu");
+    expect(menu.textContent).to.contain("Reveal the hidden secret? It will be sent as it was captured.");
+    await click(page.frame, menu.querySelector('[part~="reveal-confirm"]')!);
+    await waitFor(() => draftText(page) === ORIGINAL, "the original excerpt back in the draft");
+    expect(chipOf(page)!.hasAttribute("data-redacted")).to.equal(false);
+    expect(page.composer.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain("Revealed 1 secret.");
+    await press("End"); // off the selected chip: Enter on it would activate it, not send
+    expect(await sendAndRead(page, thread)).to.deep.equal({ sent: ORIGINAL, stored: ORIGINAL });
+  });
 });
