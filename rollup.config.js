@@ -1,6 +1,7 @@
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
 import esbuild from "rollup-plugin-esbuild";
+import { fileURLToPath } from "node:url";
 import pkg from "./package.json" with { type: "json" };
 import { markedLexerOnly } from "./scripts/rollup-marked-lexer.mjs";
 import { minifyCss } from "./scripts/rollup-minify-css.mjs";
@@ -16,6 +17,29 @@ const defineHasEffects = () => ({
   // A `transform` result's `moduleSideEffects` overrides what node-resolve said when resolving.
   transform: (code, id) => (DEFINE_MODULE.test(id) ? { code, map: null, moduleSideEffects: true } : null),
 });
+
+/**
+ * `manualChunks` for a build with a second entry beside the drop-in (the memory transport): every
+ * module the drop-in's entry reaches by static imports stays in the drop-in's own file, so that its
+ * first load is one file. Without this, rollup would move what the two entries share
+ * (`ComposerError`) into a third file that both import. Modules reached only by a dynamic import
+ * (the Markdown engine, the composer's on-demand parts) are left to rollup: they are the chunks.
+ */
+function firstLoadIn(name, entry) {
+  let reached;
+  return (id, { getModuleInfo }) => {
+    if (!reached) {
+      reached = new Set();
+      const pending = [fileURLToPath(new URL(entry, import.meta.url))];
+      for (let next; (next = pending.pop()) !== undefined; ) {
+        if (reached.has(next)) continue;
+        reached.add(next);
+        pending.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return reached.has(id) ? name : undefined;
+  };
+}
 
 const ts = () => esbuild({ target: "es2022", tsconfig: "tsconfig.json", legalComments: "none" });
 
@@ -53,22 +77,34 @@ const builds = {
   },
   // The drop-in: one module for a <script type="module"> tag, defining both elements. The Markdown
   // lexer and renderer are a chunk beside it (dist/drop-in/engine.js) that it imports relative to its
-  // own URL when a transcript first draws (src/elements/transcript/markdown/load.ts).
+  // own URL when a transcript first draws (src/elements/transcript/markdown/load.ts); so are the
+  // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts).
+  // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
+  // imports what it shares with the drop-in from it.
   "drop-in": {
-    input: { "t3-composer": "src/index.ts" },
+    input: { "t3-composer": "src/drop-in/t3-composer.ts", "memory-transport": "src/drop-in/memory-transport.ts" },
     // The engine chunk imports a helper or two from the drop-in itself; by default rollup would
     // move them into a third file and leave t3-composer.js a re-exporting facade.
     preserveEntrySignatures: "allow-extension",
     plugins: minified(),
     // The map lets profiles (bench/profile.ts) and people debugging name the minified code.
-    output: { dir: "dist", entryFileNames: "[name].js", chunkFileNames: "drop-in/[name].js", format: "es", sourcemap: true },
+    output: {
+      dir: "dist",
+      entryFileNames: "[name].js",
+      chunkFileNames: "drop-in/[name].js",
+      manualChunks: firstLoadIn("t3-composer", "src/drop-in/t3-composer.ts"),
+      format: "es",
+      sourcemap: true,
+    },
   },
-  // The per-element drop-ins: each one self-contained file (the transcript's Markdown engine inlined, since
-  // it draws nothing without it).
+  // The per-element drop-ins: the composer's with its on-demand parts in a chunk beside it
+  // (dist/composer/composer-parts.js), the transcript's one self-contained file (its Markdown engine
+  // inlined, since it draws nothing without it).
   "drop-in-composer": {
-    input: "src/drop-in/composer.ts",
+    input: { composer: "src/drop-in/composer.ts" },
+    preserveEntrySignatures: "allow-extension",
     plugins: minified(),
-    output: { file: "dist/composer.js", format: "es", inlineDynamicImports: true, sourcemap: true },
+    output: { dir: "dist", entryFileNames: "[name].js", chunkFileNames: "composer/[name].js", format: "es", sourcemap: true },
   },
   "drop-in-transcript": {
     input: "src/drop-in/transcript.ts",

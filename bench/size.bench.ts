@@ -4,6 +4,7 @@
 // dist/, so the bundles must be built (`npm run bench -- size` builds them).
 import { readFileSync } from "node:fs";
 import { gzipSize, peerBundle } from "./lib/bundle.js";
+import { measureFeatureShare } from "./lib/feature-size.js";
 import type { BenchRow } from "./lib/row.js";
 
 const KB = 1024;
@@ -14,6 +15,8 @@ const COMPOSER_TIPTAP_MAX = 0.75;
 /** The transcript alone: lit, marked's lexer, the registry and our drawing (issue 17: about 43 KiB). */
 const TRANSCRIPT_BUDGET_KB = 45;
 const CODEC_BUDGET_KB = 12;
+/** What issue 19's four features (budget, preview, stale context, secrets) may add to the combined drop-in's first load. */
+const FEATURES_BUDGET_KB = 4;
 
 const size = (file: string) => gzipSize(readFileSync(new URL(`../dist/${file}`, import.meta.url))) / KB;
 const peer = (file: string) => new URL(`./peers/${file}`, import.meta.url).pathname;
@@ -22,13 +25,9 @@ const kb = (value: number) => `${value.toFixed(1)} KB`;
 export async function run(): Promise<BenchRow[]> {
   const tiptap = gzipSize(await peerBundle(peer("tiptap-entry.ts"))) / KB;
   const deepChat = gzipSize(await peerBundle(peer("deep-chat-entry.ts"))) / KB;
-  const [combined, engine, composer, transcript, codec] = ["t3-composer.js", "drop-in/engine.js", "composer.js", "transcript.js", "codec.min.js"].map(size) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const files = ["t3-composer.js", "drop-in/engine.js", "drop-in/composer-parts.js", "composer.js", "composer/composer-parts.js", "transcript.js", "codec.min.js"];
+  const [combined, engine, parts, composer, composerParts, transcript, codec] = files.map(size) as [number, number, number, number, number, number, number];
+  const [combinedShare, composerShare] = (await measureFeatureShare()).map((share) => share.share / KB) as [number, number];
   const tiptapName = "Tiptap core+StarterKit+Mention";
   return [
     {
@@ -40,7 +39,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: combined / tiptap,
       target: `≤ ${DROP_IN_BUDGET_KB} KB and ≤ ${DROP_IN_TIPTAP_MAX}× Tiptap`,
       pass: combined <= DROP_IN_BUDGET_KB && combined / tiptap <= DROP_IN_TIPTAP_MAX,
-      note: `+ ${kb(engine)} Markdown chunk when a transcript first draws; deep-chat ${kb(deepChat)}`,
+      note: `+ ${kb(engine)} Markdown chunk when a transcript first draws, ${kb(parts)} of on-demand composer parts; deep-chat ${kb(deepChat)}`,
     },
     {
       name: "drop-in composer.js (composer alone), min+gzip",
@@ -51,6 +50,19 @@ export async function run(): Promise<BenchRow[]> {
       ratio: composer / tiptap,
       target: `≤ ${COMPOSER_TIPTAP_MAX}× Tiptap`,
       pass: composer / tiptap <= COMPOSER_TIPTAP_MAX,
+      note: `+ ${kb(composerParts)} of on-demand parts`,
+    },
+    {
+      // bench/lib/feature-size.ts: the drop-in built again with the features' modules, strings and CSS taken out.
+      name: "budget, preview, stale context and secrets: their share of the combined first load, min+gzip",
+      ours: combinedShare,
+      peer: combined,
+      peerName: "the combined drop-in's first load",
+      unit: "KB",
+      ratio: combinedShare / combined,
+      target: `≤ ${FEATURES_BUDGET_KB} KB`,
+      pass: combinedShare <= FEATURES_BUDGET_KB,
+      note: `${kb(composerShare)} of composer.js`,
     },
     {
       name: "drop-in transcript.js (transcript alone), min+gzip",

@@ -2,7 +2,16 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const files = ["t3-composer.js", "drop-in/engine.js", "composer.js", "transcript.js", "codec.min.js"];
+const files = [
+  "t3-composer.js",
+  "drop-in/engine.js",
+  "drop-in/composer-parts.js",
+  "memory-transport.js",
+  "composer.js",
+  "composer/composer-parts.js",
+  "transcript.js",
+  "codec.min.js",
+];
 const sizes = Object.fromEntries(
   files.map((file) => [file, gzipSync(readFileSync(new URL(`../dist/${file}`, import.meta.url)), { level: 9 }).length]),
 );

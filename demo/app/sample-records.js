@@ -27,6 +27,13 @@ export const SAMPLE_RECORDS = {
     filePath: "PR #128", startIndex: 0, endIndex: 0, rangeLabel: "", text: "Ship the composer", diff: "",
     pullRequest: { number: 128, title: "Ship the composer", url: "https://example.com/pull/128", headBranch: "composer", baseBranch: "main", state: "open", isDraft: false },
   },
+  // The composer's redactor hides the token as the excerpt joins the draft (docs/secrets.md): the
+  // chip says "1 secret hidden", the record sent holds `[redacted: github-token]`, and activating
+  // the chip offers Reveal. The token is made up, and built from pieces so no scanner takes it for a leak.
+  "Terminal with a leaked token": {
+    version: 1, kind: "terminal", contextId: "terminal_deploy-1", label: "", terminalId: "deploy-1", terminalLabel: "deploy",
+    lineStart: 3, lineEnd: 4, text: `$ git push https://${"ghp_"}DemoOnlyNotARealToken000Example01234@github.com/acme/app.git\nremote: Permission to acme/app.git denied.\n`,
+  },
   "File mention": { version: 1, kind: "mention", contextId: "mention_src-app-ts", label: "src/app.ts", path: "src/app.ts" },
   "Skill": { version: 1, kind: "skill", contextId: "skill_review", label: "Review", name: "review" },
 };

@@ -1,11 +1,15 @@
 // Each drop-in (dist/t3-composer.js, dist/composer.js, dist/transcript.js) loaded by a plain page
 // with one `<script type="module">` (test/e2e/drop-in/page.html): it defines its elements and no
-// other, exports what its page needs and not the memory transport (a test double), and works
-// with real keys. The combined one fetches its Markdown chunk, beside itself, only when a
-// transcript first draws. `npm run test:browser` builds dist/ when it is missing.
+// other, exports what its page needs and not the memory transport (a test double, in
+// dist/memory-transport.js beside them), and works with real keys. The combined one fetches its
+// Markdown chunk, beside itself, only when a transcript first draws, and the composer's on-demand
+// parts only when one is used; a chunk that cannot be fetched is a `t3-error`. `npm run
+// test:browser` builds dist/ when it is missing.
 import { expect } from "@esm-bundle/chai";
-import type { T3ComposerElement, T3TranscriptElement } from "../../src/index.js";
-import { fitFrames, frameDocument, openFrame, type, waitFor } from "./support/frames.js";
+import { executeServerCommand } from "@web/test-runner-commands";
+import * as packageEntry from "../../src/index.js";
+import type { ComposerErrorDetail, T3ComposerElement, T3TranscriptElement } from "../../src/index.js";
+import { fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
 
 const MESSAGE = {
   id: "m1",
@@ -14,6 +18,7 @@ const MESSAGE = {
   context: { version: 1, records: [{ version: 1, kind: "mention", contextId: "mention_a", label: "a.ts", path: "src/a.ts" }] },
 };
 const ENGINE_CHUNK = "/dist/drop-in/engine.js";
+const PARTS_CHUNK = "/dist/drop-in/composer-parts.js";
 
 async function openDropIn(name: string): Promise<{ frame: HTMLIFrameElement; doc: Document; win: Window & { dropIn: Record<string, unknown> } }> {
   const frame = await openFrame(`/test/e2e/drop-in/page.html?drop-in=${name}`);
@@ -81,5 +86,76 @@ describe("drop-ins on a plain page", () => {
     const body = transcript.shadowRoot!.querySelector(".body")!;
     expect([...body.children].map((child) => child.tagName.toLowerCase())).to.deep.equal(["h2", "p"]);
     expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");
+  });
+
+  it("t3-composer.js exports what the package entry does but the memory transport, which memory-transport.js beside it exports", async () => {
+    const { doc, win } = await openDropIn("t3-composer");
+    // Besides these, it exports (under minified names) what its chunks import from it.
+    expect(Object.keys(win.dropIn)).to.include.members(Object.keys(packageEntry).filter((name) => name !== "createMemoryTransport"));
+    expect(Object.keys(win.dropIn)).to.not.include("createMemoryTransport");
+    const memory = (await (win as unknown as { eval(code: string): Promise<Record<string, unknown>> }).eval('import("/dist/memory-transport.js")')) as {
+      createMemoryTransport(): { send(message: unknown): Promise<{ id: string }> };
+    };
+    expect(Object.keys(memory)).to.deep.equal(["createMemoryTransport"]);
+    // It shares the drop-in's code (one ComposerError), and sends what a composer on the page sends.
+    expect(fetched(win).filter((path) => path.startsWith("/dist/")).sort()).to.deep.equal(["/dist/memory-transport.js", "/dist/t3-composer.js"]);
+    const composer = await typeInComposer(doc);
+    const transport = memory.createMemoryTransport();
+    composer.transport = transport as never;
+    const sent = new Promise<{ result: { id: string } }>((resolve) => composer.addEventListener("t3-sent", (event) => resolve((event as CustomEvent).detail), { once: true }));
+    await press("Enter");
+    expect((await sent).result.id).to.equal("mem_1");
+  });
+
+  it("t3-composer.js fetches the composer's on-demand parts only when they are used: the preview panel", async () => {
+    const { doc, win } = await openDropIn("t3-composer");
+    const composer = await typeInComposer(doc);
+    expect(fetched(win)).to.not.include(PARTS_CHUNK);
+    composer.showPreview();
+    await composer.updateComplete;
+    expect(fetched(win)).to.include(PARTS_CHUNK);
+    const panel = composer.shadowRoot!.querySelector<HTMLDialogElement>('[part="preview"]')!;
+    expect(panel.open).to.equal(true);
+    expect(panel.querySelector('[part="preview-text"]')!.textContent).to.equal("hi there");
+  });
+
+  it("t3-composer.js: a send made while the stale-context checks load waits for them, then goes", async () => {
+    const { doc, win } = await openDropIn("t3-composer");
+    const memory = (await (win as unknown as { eval(code: string): Promise<unknown> }).eval('import("/dist/memory-transport.js")')) as {
+      createMemoryTransport(): { sent: { text: string }[] };
+    };
+    const composer = await typeInComposer(doc);
+    const asked: string[] = [];
+    composer.validateContext = (record) => {
+      asked.push(record.contextId);
+      return "current";
+    };
+    const transport = memory.createMemoryTransport();
+    composer.transport = transport as never;
+    composer.insertContext({ version: 1, kind: "mention", contextId: "mention_a", label: "a.ts", path: "src/a.ts" });
+    expect(fetched(win)).to.not.include(PARTS_CHUNK); // asked for, not in yet
+    await press("Enter");
+    await waitFor(() => transport.sent.length === 1, "the send");
+    expect(fetched(win)).to.include(PARTS_CHUNK);
+    expect(transport.sent[0]!.text).to.contain("hi there").and.to.contain("[a.ts](t3-context://v1/mention/mention_a)");
+    expect(asked).to.include("mention_a");
+  });
+
+  it("t3-composer.js reports a chunk that cannot be fetched as a t3-error load-failed, and the draft stays", async () => {
+    await executeServerCommand("block-urls", { patterns: [`*${PARTS_CHUNK}`] });
+    try {
+      const { doc } = await openDropIn("t3-composer");
+      const composer = await typeInComposer(doc);
+      const errors: ComposerErrorDetail[] = [];
+      composer.addEventListener("t3-error", (event) => errors.push((event as CustomEvent<ComposerErrorDetail>).detail));
+      composer.showPreview();
+      await waitFor(() => errors.length > 0, "the t3-error");
+      await composer.updateComplete;
+      expect(errors.map(({ code, message }) => ({ code, message }))).to.deep.equal([{ code: "load-failed", message: "A part of the composer could not be loaded." }]);
+      expect(composer.shadowRoot!.querySelector('[part="preview"]')).to.equal(null);
+      expect(composer.value).to.deep.equal({ text: "hi there" });
+    } finally {
+      await executeServerCommand("block-urls", { patterns: [] });
+    }
   });
 });

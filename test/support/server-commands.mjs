@@ -241,6 +241,24 @@ function clipboardPlugin() {
   };
 }
 
+/**
+ * `block-urls` `{ patterns }`: the page (and its frames) fails every request whose URL matches one
+ * of `patterns` (`*` is a wildcard), as a chunk that cannot be fetched does; `{ patterns: [] }`
+ * lets everything through again (`Network.setBlockedURLs`).
+ */
+function networkPlugin() {
+  return {
+    name: "t3-network-commands",
+    async executeCommand({ command, payload, session }) {
+      if (command !== "block-urls") return undefined;
+      const client = await devtools(session);
+      await client.send("Network.enable");
+      await client.send("Network.setBlockedURLs", { urls: payload.patterns });
+      return true;
+    },
+  };
+}
+
 export function serverCommands() {
   return [
     sendKeysPlugin(),
@@ -252,6 +270,7 @@ export function serverCommands() {
     clipboardPlugin(),
     hostPlugin(),
     heapPlugin(),
+    networkPlugin(),
     a11yCommandsPlugin(devtools),
   ];
 }

@@ -5,7 +5,6 @@ import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import { liveAttachment, liveRecord } from "./draft-state.js";
-import { openRevealMenu } from "./reveal-menu.js";
 
 /** Asks the person for a file (to attach again what a restored draft had no bytes for). */
 function pickFile(accept: string): Promise<File | null> {
@@ -44,6 +43,9 @@ export function activateChip(composer: Composer, pos: number): void {
   );
   const entry = liveAttachment(draft, contextId);
   if (proceed && entry?.status === "failed") retryAttachment(composer, entry);
-  else if (proceed && composer.host.canEdit && composer.redactions.canReveal(contextId)) openRevealMenu(composer, contextId, composer.model.view?.nodeDOM(pos) as Element | null);
+  else if (proceed && composer.host.canEdit && composer.redactions.canReveal(contextId)) {
+    const anchor = composer.model.view?.nodeDOM(pos) as Element | null;
+    void composer.onDemand.run((parts) => parts.openRevealMenu(composer, contextId, anchor)); // on-demand/reveal-menu.ts
+  }
   else if (proceed && composer.staleness.status(record) === "stale") composer.staleness.refresh(contextId);
 }

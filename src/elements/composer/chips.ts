@@ -12,7 +12,7 @@ import type { ChipSurface } from "../../presentation/types.js";
 import { chipState } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
-import { drawRedaction } from "./reveal-menu.js";
+import { drawRedaction } from "./redacted-chip.js";
 import { draftOf, liveAttachment, liveRecord } from "./draft-state.js";
 
 export class ChipIndex implements ChipPainter, ReactiveController, DraftObserver {

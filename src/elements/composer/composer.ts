@@ -22,6 +22,7 @@ import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
+import { OnDemand } from "./on-demand.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
 import { Redactions, type ComposerRedactor } from "./redaction.js";
@@ -82,6 +83,8 @@ export interface Composer {
   readonly redactions: Redactions;
   readonly previewPanel: PreviewPanel;
   readonly staleness: Staleness;
+  /** The parts loaded on demand (on-demand.ts). */
+  readonly onDemand: OnDemand;
 }
 
 /**
@@ -160,6 +163,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   host.addController(composer.editing); // edit and resend: Escape in edit mode
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
+  composer.onDemand = new OnDemand(composer);
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);
   composer.previewPanel = new PreviewPanel(composer);

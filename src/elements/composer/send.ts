@@ -155,7 +155,7 @@ export class Sender implements ReactiveController {
   async #sendNow(steer: boolean): Promise<SentMessage | undefined> {
     const composer = this.#composer;
     if (!hasContent(composer)) return undefined; // an empty draft: nothing to send
-    const refusal = composer.budget.refusal(); // budget-mode="block" over the budget (docs/budget.md)
+    const refusal = await composer.budget.refusal(); // budget-mode="block" over the budget (docs/budget.md)
     if (refusal) throw this.#failure(refusal);
     try {
       await composer.uploads.settled();

@@ -18,7 +18,7 @@ import type { EditableMessage } from "./edit-message.js";
 import type { ComposerEditing } from "./editing.js";
 import { liveRecords } from "./draft-state.js";
 import { checkRedactor, type ComposerRedactor } from "./redaction.js";
-import { revealMenuStyles } from "./reveal-menu.js";
+import { revealMenuStyles } from "./redacted-chip.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
 import { projectDraft } from "./preview.js";
@@ -540,6 +540,13 @@ export class T3ComposerElement extends LitElement {
     composer.previewPanel.sync(root.querySelector('[part="preview"]'));
     composer.staleness.sync(root.querySelector('[part="confirm-gone"]'));
     syncEditorState(composer, { label: this.getAttribute("aria-label"), disabled: this.disabled || this.#formDisabled, readOnly: this.readOnly });
+  }
+
+  /** Resolves once lit has rendered and what the composer was loading on demand is in (on-demand.ts). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    await this.#composer.onDemand.settled();
+    return (await super.getUpdateComplete()) && result;
   }
 
   /** Leaving the editor: save now; close the suggestions unless the focus went into them. */

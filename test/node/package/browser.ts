@@ -33,7 +33,7 @@ const PROBE = `
   window.result = {
     composer: customElements.get("t3-composer") === m.T3ComposerElement,
     transcript: customElements.get("t3-transcript") === m.T3TranscriptElement,
-    exports: typeof m.createMemoryTransport === "function" && typeof m.chipRegistry?.define === "function",
+    exports: typeof m.createFetchTransport === "function" && typeof m.chipRegistry?.define === "function",
   };
 `;
 

@@ -1,8 +1,8 @@
 // The budget meter (docs/budget.md, "The meter"): the draft's estimated tokens against the
 // budget, as a native `<meter>` with a name, its figures as text, and a live status that says
-// when the draft is over the budget or a send was refused. It draws what `Budget` owns.
+// when the draft is over the budget or a send was refused. It draws what `BudgetMeasure` owns (budget-measure.ts).
 import { html, nothing, type TemplateResult } from "lit";
-import type { Localizer } from "../../l10n/localizer.js";
+import type { Localizer } from "../../../l10n/localizer.js";
 
 /**
  * Where the meter turns to its warning colour, as a fraction of the budget. The browser colours

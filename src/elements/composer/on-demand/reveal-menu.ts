@@ -1,45 +1,10 @@
-// What a person sees of the redactor (docs/secrets.md, "Reveal"): a chip whose record had secrets
-// hidden says how many, and, while its original is in memory, activating it (a click, or Enter
-// on the selected chip) opens a small menu whose Reveal button puts the original back.
-import { css } from "lit";
-import type { ComposerContextRecord } from "../../contract/types.js";
-import type { Composer } from "./composer.js";
+// The reveal menu, the part loaded on demand (docs/secrets.md, "Reveal"): activating a chip whose
+// secrets were hidden, while its original is in memory, opens it below the chip; its Reveal button
+// puts the original back (redaction.ts). The chip's badge and the menu's look are in redacted-chip.ts.
+import type { Composer } from "../composer.js";
 
 /** The menu's part (one menu at a time); it looks like the confirm dialog (`.confirm`). */
 const MENU = "reveal";
-
-export const revealMenuStyles = css`
-  .t3-chip-redacted {
-    margin-inline-start: 0.35em;
-    color: var(--_muted);
-  }
-  .reveal {
-    position: fixed;
-    inset: auto;
-    margin: 0;
-  }
-`;
-
-/**
- * After the registry drew a chip (chips.ts): the number of hidden secrets as part of its text
- * and name, and, when it can be revealed, how to. A failed upload's retry hint comes first.
- */
-export function drawRedaction(composer: Composer, dom: HTMLElement, contextId: string, record: ComposerContextRecord | undefined, failed: boolean): void {
-  const count = composer.redactions.count(contextId, record);
-  dom.removeAttribute("data-redacted");
-  if (count === 0) return;
-  const strings = composer.host.localizer;
-  const detail = strings.text("secretsHidden", { count });
-  const badge = dom.appendChild(document.createElement("span"));
-  badge.className = "t3-chip-redacted";
-  badge.textContent = detail;
-  dom.setAttribute("data-redacted", String(count));
-  dom.setAttribute("aria-label", strings.text("nameAndDetail", { name: dom.getAttribute("aria-label")!, detail }));
-  if (!failed && composer.redactions.canReveal(contextId)) {
-    dom.title = strings.text("secretsRevealHint");
-    dom.setAttribute("aria-description", dom.title);
-  }
-}
 
 /**
  * Opens the reveal menu of the chip of `contextId` below `anchor`, its Reveal button focused.
