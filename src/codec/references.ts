@@ -80,8 +80,37 @@ export function isSanitizedLabel(label: string): boolean {
  */
 export function sanitizeComposerContextLabel(label: string, kind: string): string {
   if (isSanitizedLabel(label)) return label;
-  const clean = label.replace(LABEL_INVISIBLE, "").replace(LABEL_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim().slice(0, LABEL_MAX);
+  const clean = cleanedPrefix(label).trim().slice(0, LABEL_MAX);
   return clean === "" ? kind : clean;
+}
+
+/** Invisible characters out, breakers to spaces, whitespace runs to one space: not yet trimmed. */
+function cleaned(label: string): string {
+  return label.replace(LABEL_INVISIBLE, "").replace(LABEL_BREAKERS, " ").replace(WHITESPACE_RUN, " ");
+}
+
+/**
+ * A prefix whose cleaned form is at least this long decides the sanitized label: one leading
+ * space may be trimmed, 200 units are kept, and one more keeps the trailing trim away from them.
+ */
+const DECIDING_LENGTH = LABEL_MAX + 2;
+/** The first prefix tried of a long label: room for a few spaces and invisibles per kept unit. */
+const FIRST_PREFIX = 4 * LABEL_MAX;
+
+/**
+ * The cleaned form of as much of `label` as decides its sanitized form. Cleaning works unit by
+ * unit and a whitespace run becomes one space however long it is, so the cleaned form of a
+ * prefix is a prefix of the cleaned label; once it reaches {@link DECIDING_LENGTH}, the rest of
+ * the label cannot change the result. So a 64,000-character label costs about what an
+ * 800-character one does. Prefixes double: at worst (a label of spaces) the passes add up to
+ * three times the label.
+ */
+function cleanedPrefix(label: string): string {
+  for (let length = FIRST_PREFIX; length < label.length; length *= 2) {
+    const clean = cleaned(label.slice(0, length));
+    if (clean.length >= DECIDING_LENGTH) return clean;
+  }
+  return cleaned(label);
 }
 
 /** The canonical href of a reference. */
