@@ -3,13 +3,12 @@
 // payload once, in first-reference order.
 import { asKnownContextRecord } from "../contract/kinds.js";
 import type { ComposerContextRecord } from "../contract/types.js";
-import { LABEL_MAX } from "../contract/limits.js";
-import { WHITESPACE_RUN, codes } from "./chars.js";
+import { WHITESPACE_RUN } from "./chars.js";
 import { escapeAttribute, escapeEnvelopeTags, escapeMarkerPunctuation } from "./escape.js";
 import { customEntryBody, kindDisplayName, kindIndex, type ContextKindDefinition } from "./kind-definitions.js";
 import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
-import { isSanitizedLabel, sanitizeComposerContextLabel } from "./references.js";
+import { LabelForm, labelForm, sanitizeComposerContextLabel } from "./references.js";
 
 /** What starts and ends the envelope; the composer's preview splits on them. @internal */
 export const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
@@ -62,30 +61,6 @@ function linkKindOf(text: string, close: number, slash: number): string {
 /** The marker's name of a kind: its definition's label, else the kind as people read it. */
 function displayName(kind: string, kinds: ReadonlyMap<string, ContextKindDefinition>): string {
   return kinds.get(kind)?.label ?? kindDisplayName(kind);
-}
-
-/**
- * Whether `label` is its own marker label: 1 to 200 characters of printable ASCII or single
- * spaces between them, without `[`, `]`, `\\`, `;` or `<`. Such a label is sanitized, and none of
- * the marker's or the envelope's escapes can change it (their look-alikes are all outside ASCII),
- * so one pass over it spares them: most labels are like this, and a message has thousands.
- */
-function isPlainMarkerLabel(label: string): boolean {
-  if (label.length === 0 || label.length > LABEL_MAX) return false;
-  let afterSpace = true; // a leading space is not plain
-  for (let index = 0; index < label.length; index++) {
-    const code = label.charCodeAt(index);
-    if (code === codes.space) {
-      if (afterSpace) return false;
-      afterSpace = true;
-      continue;
-    }
-    afterSpace = false;
-    if (code < codes.exclamationMark || code > codes.tilde) return false;
-    if (code === codes.leftSquareBracket || code === codes.rightSquareBracket || code === codes.backslash) return false;
-    if (code === codes.semicolon || code === codes.lessThan) return false;
-  }
-  return !afterSpace;
 }
 
 /**
@@ -173,10 +148,13 @@ export function walkProjection(
     }
     const name = slot.kind ? (slot.name ??= displayName(kind, kinds)) : displayName(kind, kinds);
     // The occurrence's own label, as the collector sanitizes it (for the link's kind).
+    // A plain label is its own marker label: one pass spares the escapes' pattern tests.
     const raw = text.slice(open + 1, close);
-    const label = isPlainMarkerLabel(raw)
-      ? raw
-      : markerLabel(isSanitizedLabel(raw) ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
+    const form = labelForm(raw);
+    const label =
+      form === LabelForm.plain
+        ? raw
+        : markerLabel(form === LabelForm.sanitized ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
     sink.marker(contextId, `[${name}: ${label}; ref=${contextId}]`);
     cursor = end;
   });

@@ -49,28 +49,49 @@ function isInvisible(code: number): boolean {
   );
 }
 
+/** What one pass over a label tells ({@link labelForm}). @internal */
+export const LabelForm = {
+  /** Sanitizing would change it. */
+  unsanitized: 0,
+  /** Sanitizing returns it unchanged. */
+  sanitized: 1,
+  /**
+   * Sanitized, and all printable ASCII without `;` or `<`: no marker or envelope escape of the
+   * provider projection can change it either (their look-alikes are all outside ASCII).
+   */
+  plain: 2,
+} as const;
+
 /**
- * Whether sanitizing would return `label` unchanged: 1 to 200 code units, no `[`, `]`, `\`, and
- * no whitespace but single spaces between other characters. Most labels are; checking costs one
- * pass and no allocation.
+ * Whether sanitizing would return `label` unchanged (1 to 200 code units, no `[`, `]`, `\`, and
+ * no whitespace but single spaces between other characters), and whether it is also plain. Most
+ * labels are both; telling costs one pass and no allocation.
  * @internal
  */
-export function isSanitizedLabel(label: string): boolean {
-  if (label.length === 0 || label.length > LABEL_MAX) return false;
+export function labelForm(label: string): (typeof LabelForm)[keyof typeof LabelForm] {
+  if (label.length === 0 || label.length > LABEL_MAX) return LabelForm.unsanitized;
   let afterSpace = true; // a leading space is not clean
+  let plain = true;
   for (let index = 0; index < label.length; index++) {
     const code = label.charCodeAt(index);
     if (code === codes.space) {
-      if (afterSpace) return false;
+      if (afterSpace) return LabelForm.unsanitized;
       afterSpace = true;
       continue;
     }
     afterSpace = false;
-    if (code === codes.leftSquareBracket || code === codes.rightSquareBracket || code === codes.backslash) return false;
-    if (isWhitespace(code) || isInvisible(code)) return false;
+    if (code === codes.leftSquareBracket || code === codes.rightSquareBracket || code === codes.backslash) return LabelForm.unsanitized;
+    if (code < codes.exclamationMark || code > codes.tilde) {
+      if (isWhitespace(code) || isInvisible(code)) return LabelForm.unsanitized;
+      plain = false;
+    } else if (code === codes.semicolon || code === codes.lessThan) plain = false;
   }
-  return !afterSpace;
+  if (afterSpace) return LabelForm.unsanitized;
+  return plain ? LabelForm.plain : LabelForm.sanitized;
 }
+
+/** Whether sanitizing would return `label` unchanged. */
+const isSanitizedLabel = (label: string) => labelForm(label) !== LabelForm.unsanitized;
 
 /**
  * Makes a label safe to write inside `[…]`: bidi controls and zero-width spaces are removed,
