@@ -25,6 +25,9 @@ export default {
     // Installed for work under way on other branches (PostgreSQL store, accessibility audit,
     // import cycles): each leaves this list when its branch uses it.
     "axe-core",
+    // Imported only by docs/host.md's Express snippet, which test/node/host/snippets.test.ts
+    // runs from the page.
+    "express",
     // The pack test runs these from node_modules/.bin by path, which knip does not follow.
     "svelte-check", "vue-tsc",
   ],
