@@ -8,7 +8,7 @@ export default {
     "bench/peers/*.ts",
     "demo/host/main.ts",
     "demo/app/main.js",
-    "demo/embed/*/src/main.{js,jsx}",
+    "demo/embed/*/src/main.{js,jsx,ts}",
     "scripts/*.mjs",
     "scripts/json-schema.ts",
     "test/**/*.test.ts",
