@@ -3,11 +3,14 @@
 // - hydrate a 1 MB canonical draft with 2,000 chips (`value = …`) vs Tiptap `setContent`, to the
 //   first paint: ours builds only the chunks on screen (a few of about 180), and both editors
 //   skip style and layout of off-screen lines (`content-visibility`, bench/pages/composer.html);
-// - keystroke to DOM, p50 and p90, at the end of that draft and of a 5 KB draft with 20 chips.
+// - keystroke to DOM, p50 and p90, at the end of that draft and of a 5 KB draft with 20 chips;
+// - import of the drop-in to both elements defined vs Tiptap's import to a created editor, each
+//   in a fresh browser context (bench/lib/import-timing.ts).
 // The in-page side is bench/pages/composer-harness.ts.
 import type { Page } from "puppeteer-core";
 import { benchDraft, type BenchDraft } from "./fixtures/draft.js";
 import { startBrowser, type BenchBrowser } from "./lib/browser.js";
+import { importOurs, importTiptap } from "./lib/import-timing.js";
 import { preparePages } from "./lib/pages.js";
 import { median, percentile, type BenchRow } from "./lib/row.js";
 
@@ -20,6 +23,9 @@ const FRAME_MS = 16;
 const HYDRATE_RATIO_MAX = 0.25;
 const KEYSTROKE_RATIO_MAX = 0.6;
 const SMALL_KEYSTROKE_MAX_MS = 1;
+/** Fresh pages per side for the import row, after one that warms the server and the disk cache. */
+const IMPORT_RUNS = 9;
+const IMPORT_RATIO_MAX = 1;
 
 interface BenchApi {
   reset(): Promise<void>;
@@ -111,10 +117,38 @@ export async function largePaste(page: Page, chipsPerLine = 0): Promise<{ longes
   );
 }
 
+/**
+ * Import to defined, against Tiptap's import to a created editor: fresh pages, alternating which
+ * side goes first in each round so that neither always follows the other.
+ */
+async function importRow(browser: BenchBrowser): Promise<BenchRow> {
+  await importOurs(browser);
+  await importTiptap(browser);
+  const times = { ours: [] as number[], tiptap: [] as number[] };
+  for (let round = 0; round < IMPORT_RUNS; round++) {
+    if (round % 2) times.tiptap.push(await importTiptap(browser));
+    times.ours.push(await importOurs(browser));
+    if (!(round % 2)) times.tiptap.push(await importTiptap(browser));
+  }
+  const [ours, tiptap] = [median(times.ours), median(times.tiptap)];
+  return {
+    name: "composer: import to both elements defined, first visit",
+    ours,
+    peer: tiptap,
+    peerName: "Tiptap + StarterKit + Mention, import to created editor",
+    unit: "ms",
+    ratio: ours / tiptap,
+    target: `≤ ${IMPORT_RATIO_MAX}×`,
+    pass: ours / tiptap <= IMPORT_RATIO_MAX,
+    note: `dist/t3-composer.js; ${IMPORT_RUNS} fresh browser contexts each, no cache`,
+  };
+}
+
 export async function run(): Promise<BenchRow[]> {
   await preparePages();
   const browser = await startBrowser();
   try {
+    const imported = await importRow(browser);
     const ours = await open(browser, "t3");
     const tiptap = await open(browser, "tiptap");
     const big = benchDraft(1_000_000, 2000);
@@ -139,6 +173,7 @@ export async function run(): Promise<BenchRow[]> {
     const smallLabel = `5 KB draft, ${small.chips} chips`;
     const peerName = "Tiptap + StarterKit + Mention";
     const rows: BenchRow[] = [
+      imported,
       {
         name: `composer: hydrate ${bigLabel}, to first paint`,
         ours: hydrated.ours,

@@ -40,6 +40,11 @@ export interface BenchBrowser {
   browser: Browser;
   /** Opens `path` (relative to the repository root) in a fresh page. */
   open(path: string): Promise<Page>;
+  /**
+   * Opens `path` in a page of its own browser context, which shares no cache, no compiled code and
+   * no renderer process with any other page: a first visit. Close it with `page.browserContext().close()`.
+   */
+  openIsolated(path: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -52,15 +57,16 @@ export async function startBrowser(): Promise<BenchBrowser> {
     headless: true,
     args: [...CHROMIUM_FLAGS, "--js-flags=--expose-gc"],
   });
+  const openIn = async (page: Page, path: string) => {
+    await page.setViewport({ width: 1200, height: 900 });
+    page.on("pageerror", (error) => console.error(`page error in ${path}:`, error));
+    await page.goto(`http://127.0.0.1:${port}/${path}`, { waitUntil: "load" });
+    return page;
+  };
   return {
     browser,
-    async open(path) {
-      const page = await browser.newPage();
-      await page.setViewport({ width: 1200, height: 900 });
-      page.on("pageerror", (error) => console.error(`page error in ${path}:`, error));
-      await page.goto(`http://127.0.0.1:${port}/${path}`, { waitUntil: "load" });
-      return page;
-    },
+    open: async (path) => openIn(await browser.newPage(), path),
+    openIsolated: async (path) => openIn(await (await browser.createBrowserContext()).newPage(), path),
     async close() {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));

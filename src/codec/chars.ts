@@ -7,6 +7,8 @@ export const codes = {
   exclamationMark: 0x21,
   leftParenthesis: 0x28,
   rightParenthesis: 0x29,
+  semicolon: 0x3b,
+  lessThan: 0x3c,
   leftSquareBracket: 0x5b,
   rightSquareBracket: 0x5d,
   tab: 0x09,
@@ -21,6 +23,7 @@ export const codes = {
   lowLine: 0x5f,
   lowercaseA: 0x61,
   lowercaseZ: 0x7a,
+  tilde: 0x7e,
   noBreakSpace: 0xa0,
 } as const;
 

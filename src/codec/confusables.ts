@@ -51,6 +51,9 @@ const TABLE: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+/** Code units below this are ASCII. */
+const ASCII_END = 0x80;
+
 /**
  * The ASCII character `char` reads as: NFKD with its combining marks dropped, then the table,
  * then lower case. Characters outside the table come back NFKD-folded and lower-cased.
@@ -59,6 +62,9 @@ const TABLE: ReadonlyMap<string, string> = new Map(
 export function foldConfusable(char: string): string {
   const direct = TABLE.get(char);
   if (direct !== undefined) return direct;
+  // ASCII is its own NFKD form: only the case folds (the envelope escape folds every letter
+  // after each `<` of a body, and most of them are ASCII).
+  if (char.length === 1 && char.charCodeAt(0) < ASCII_END) return char.toLowerCase();
   const decomposed = char.normalize("NFKD").replace(COMBINING_MARKS, "");
   let out = "";
   for (const part of decomposed) out += TABLE.get(part) ?? part.toLowerCase();

@@ -28,6 +28,7 @@ const NAME_CHAR = /^[a-z0-9_-]$/;
 /** The envelope's tag names once folded: `context`, `t3_context` and the hyphen and glued forms. */
 const TAG_NAME = /^(?:t3[-_]?)?context(?![a-z0-9_])/;
 const TAG_NAME_WHOLE = /^(?:t3[-_]?)?context$/;
+const TAG_NAME_START = /^[tc]/;
 
 /** Reads past `from` while characters are invisible (and, if `spaces`, whitespace). */
 function skip(text: string, from: number, end: number, spaces: boolean): number {
@@ -67,6 +68,9 @@ function readsAsEnvelopeTag(text: string, from: number): boolean {
     }
     const folded = foldConfusable(char);
     name += folded;
+    // Both tag names start with `t` or `c`: a name that starts otherwise never becomes one (the
+    // usual case, `<div`, `<button`, ends here). A character may fold to nothing: then wait.
+    if (name !== "" && !TAG_NAME_START.test(name)) return false;
     if (![...folded].every((part) => NAME_CHAR.test(part))) break;
   }
   return TAG_NAME.test(name);

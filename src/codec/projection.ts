@@ -8,7 +8,7 @@ import { escapeAttribute, escapeEnvelopeTags, escapeMarkerPunctuation } from "./
 import { customEntryBody, kindDisplayName, kindIndex, type ContextKindDefinition } from "./kind-definitions.js";
 import { LINK_HREF_OFFSET, visitLinks } from "./link-scan.js";
 import { formatEntryBody } from "./projection-bodies.js";
-import { isSanitizedLabel, sanitizeComposerContextLabel } from "./references.js";
+import { LabelForm, labelForm, sanitizeComposerContextLabel } from "./references.js";
 
 /** What starts and ends the envelope; the composer's preview splits on them. @internal */
 export const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
@@ -148,8 +148,13 @@ export function walkProjection(
     }
     const name = slot.kind ? (slot.name ??= displayName(kind, kinds)) : displayName(kind, kinds);
     // The occurrence's own label, as the collector sanitizes it (for the link's kind).
+    // A plain label is its own marker label: one pass spares the escapes' pattern tests.
     const raw = text.slice(open + 1, close);
-    const label = markerLabel(isSanitizedLabel(raw) ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
+    const form = labelForm(raw);
+    const label =
+      form === LabelForm.plain
+        ? raw
+        : markerLabel(form === LabelForm.sanitized ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
     sink.marker(contextId, `[${name}: ${label}; ref=${contextId}]`);
     cursor = end;
   });

@@ -49,28 +49,49 @@ function isInvisible(code: number): boolean {
   );
 }
 
+/** What one pass over a label tells ({@link labelForm}). @internal */
+export const LabelForm = {
+  /** Sanitizing would change it. */
+  unsanitized: 0,
+  /** Sanitizing returns it unchanged. */
+  sanitized: 1,
+  /**
+   * Sanitized, and all printable ASCII without `;` or `<`: no marker or envelope escape of the
+   * provider projection can change it either (their look-alikes are all outside ASCII).
+   */
+  plain: 2,
+} as const;
+
 /**
- * Whether sanitizing would return `label` unchanged: 1 to 200 code units, no `[`, `]`, `\`, and
- * no whitespace but single spaces between other characters. Most labels are; checking costs one
- * pass and no allocation.
+ * Whether sanitizing would return `label` unchanged (1 to 200 code units, no `[`, `]`, `\`, and
+ * no whitespace but single spaces between other characters), and whether it is also plain. Most
+ * labels are both; telling costs one pass and no allocation.
  * @internal
  */
-export function isSanitizedLabel(label: string): boolean {
-  if (label.length === 0 || label.length > LABEL_MAX) return false;
+export function labelForm(label: string): (typeof LabelForm)[keyof typeof LabelForm] {
+  if (label.length === 0 || label.length > LABEL_MAX) return LabelForm.unsanitized;
   let afterSpace = true; // a leading space is not clean
+  let plain = true;
   for (let index = 0; index < label.length; index++) {
     const code = label.charCodeAt(index);
     if (code === codes.space) {
-      if (afterSpace) return false;
+      if (afterSpace) return LabelForm.unsanitized;
       afterSpace = true;
       continue;
     }
     afterSpace = false;
-    if (code === codes.leftSquareBracket || code === codes.rightSquareBracket || code === codes.backslash) return false;
-    if (isWhitespace(code) || isInvisible(code)) return false;
+    if (code === codes.leftSquareBracket || code === codes.rightSquareBracket || code === codes.backslash) return LabelForm.unsanitized;
+    if (code < codes.exclamationMark || code > codes.tilde) {
+      if (isWhitespace(code) || isInvisible(code)) return LabelForm.unsanitized;
+      plain = false;
+    } else if (code === codes.semicolon || code === codes.lessThan) plain = false;
   }
-  return !afterSpace;
+  if (afterSpace) return LabelForm.unsanitized;
+  return plain ? LabelForm.plain : LabelForm.sanitized;
 }
+
+/** Whether sanitizing would return `label` unchanged. */
+const isSanitizedLabel = (label: string) => labelForm(label) !== LabelForm.unsanitized;
 
 /**
  * Makes a label safe to write inside `[…]`: bidi controls and zero-width spaces are removed,
@@ -80,8 +101,37 @@ export function isSanitizedLabel(label: string): boolean {
  */
 export function sanitizeComposerContextLabel(label: string, kind: string): string {
   if (isSanitizedLabel(label)) return label;
-  const clean = label.replace(LABEL_INVISIBLE, "").replace(LABEL_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim().slice(0, LABEL_MAX);
+  const clean = cleanedPrefix(label).trim().slice(0, LABEL_MAX);
   return clean === "" ? kind : clean;
+}
+
+/** Invisible characters out, breakers to spaces, whitespace runs to one space: not yet trimmed. */
+function cleaned(label: string): string {
+  return label.replace(LABEL_INVISIBLE, "").replace(LABEL_BREAKERS, " ").replace(WHITESPACE_RUN, " ");
+}
+
+/**
+ * A prefix whose cleaned form is at least this long decides the sanitized label: one leading
+ * space may be trimmed, 200 units are kept, and one more keeps the trailing trim away from them.
+ */
+const DECIDING_LENGTH = LABEL_MAX + 2;
+/** The first prefix tried of a long label: room for a few spaces and invisibles per kept unit. */
+const FIRST_PREFIX = 4 * LABEL_MAX;
+
+/**
+ * The cleaned form of as much of `label` as decides its sanitized form. Cleaning works unit by
+ * unit and a whitespace run becomes one space however long it is, so the cleaned form of a
+ * prefix is a prefix of the cleaned label; once it reaches {@link DECIDING_LENGTH}, the rest of
+ * the label cannot change the result. So a 64,000-character label costs about what an
+ * 800-character one does. Prefixes double: at worst (a label of spaces) the passes add up to
+ * three times the label.
+ */
+function cleanedPrefix(label: string): string {
+  for (let length = FIRST_PREFIX; length < label.length; length *= 2) {
+    const clean = cleaned(label.slice(0, length));
+    if (clean.length >= DECIDING_LENGTH) return clean;
+  }
+  return cleaned(label);
 }
 
 /** The canonical href of a reference. */

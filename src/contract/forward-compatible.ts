@@ -13,12 +13,16 @@ import {
   type ObjectPathItem,
   type SuccessDataset,
 } from "valibot";
-import { boundedJson } from "./json-bound.js";
+import { boundedJson, jsonFits } from "./json-bound.js";
 
-/** Fails unless the compact JSON of the array is at most `max` characters. */
+/**
+ * Fails unless the compact JSON of the array is at most `max` characters. Most arrays are told
+ * from the bounds of their parts (`jsonFits`), without serializing them: only the length is
+ * needed here, and serializing through `boundedJson`'s guard costs more than decoding the records.
+ */
 export function jsonLengthAtMost(max: number) {
   return check<unknown[], string>(
-    (value) => boundedJson(value, max) !== undefined,
+    (value) => jsonFits(value, max) ?? boundedJson(value, max) !== undefined,
     `The records must serialize to at most ${max} JSON characters`,
   );
 }

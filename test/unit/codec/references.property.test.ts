@@ -134,4 +134,13 @@ describe("sanitizeComposerContextLabel equals the formula of docs/wire-format.md
       { numRuns: 4000 },
     );
   });
+  it("on long labels, which are sanitized from a prefix when it decides the result", () => {
+    // Long runs of spaces and invisibles push the 200 kept units past the first prefixes tried.
+    const long = ["x".repeat(99), "y".repeat(150), " ".repeat(400), "\u200b".repeat(700), "\t\n".repeat(300), "[", " a", "é"];
+    const labelOf = fc.array(fc.constantFrom(...long), { minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(labelOf.map((parts) => parts.join("")), (label) => assert.equal(sanitizeComposerContextLabel(label, "file"), formula(label, "file"))),
+      { numRuns: 1000 },
+    );
+  });
 });
