@@ -152,6 +152,9 @@ export interface T3Strings {
   secretsHiddenAnnouncement: Message;
   /** Announced after Reveal. */
   secretsRevealed: Message;
+  // Long press on a chip (docs/accessibility.md, "Touch").
+  /** The Copy button of the menu a long press on a chip opens. */
+  copyChip: string;
 }
 
 /** A key of the table. */
@@ -244,6 +247,8 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   reveal: "Reveal",
   secretsHiddenAnnouncement: { one: "Hid 1 secret.", other: "Hid {count} secrets." },
   secretsRevealed: { one: "Revealed 1 secret.", other: "Revealed {count} secrets." },
+  // Long press on a chip.
+  copyChip: "Copy",
 });
 
 /** The keys, in table order. */
