@@ -10,6 +10,7 @@ import { LongPress } from "../long-press.js";
 import { activateChip } from "./activate.js";
 import type { Composer } from "./composer.js";
 import { copyOfSlice } from "./copy.js";
+import { createChipPopover, showChipPopover } from "./reveal-menu.js";
 
 /** The menu's part and class (one menu at a time). */
 const MENU = "chip-menu";
@@ -67,18 +68,8 @@ function copyChip(composer: Composer, pos: number): Promise<void> {
  */
 export function openChipMenu(composer: Composer, dom: HTMLElement): void {
   if (chipPos(composer, dom) < 0) return;
-  const root = composer.host.shadowRoot!;
   const strings = composer.host.localizer;
-  root.querySelector(`.${MENU}`)?.remove();
-  const menu = root.appendChild(document.createElement("div"));
-  menu.className = `confirm ${MENU}`;
-  menu.setAttribute("part", MENU);
-  menu.setAttribute("role", "dialog");
-  menu.popover = "auto";
-  const name = menu.appendChild(document.createElement("p"));
-  name.id = "t3-chip-menu-name";
-  name.textContent = dom.getAttribute("aria-label") ?? dom.textContent;
-  menu.setAttribute("aria-labelledby", name.id);
+  const menu = createChipPopover(composer, MENU, dom.getAttribute("aria-label") ?? dom.textContent ?? "");
   const description = dom.getAttribute("aria-description");
   if (description) {
     const text = menu.appendChild(document.createElement("p"));
@@ -107,11 +98,7 @@ export function openChipMenu(composer: Composer, dom: HTMLElement): void {
       },
     );
   });
-  menu.addEventListener("toggle", (event) => (event as ToggleEvent).newState === "closed" && menu.remove());
-  menu.showPopover();
-  const { left, bottom } = dom.getBoundingClientRect();
-  menu.style.left = `${left}px`;
-  menu.style.top = `${bottom}px`;
+  showChipPopover(menu, dom);
   copy.focus();
 }
 

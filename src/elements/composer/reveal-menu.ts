@@ -42,23 +42,42 @@ export function drawRedaction(composer: Composer, dom: HTMLElement, contextId: s
 }
 
 /**
+ * A menu about a chip (`part` and class `part`, looking like the confirm dialog), in place of an
+ * earlier one of the same part: a `popover="auto"` dialog at the end of the shadow root, named by
+ * its first paragraph, `label`. Shown by the caller; removed when it closes.
+ */
+export function createChipPopover(composer: Composer, part: string, label: string): HTMLElement {
+  const root = composer.host.shadowRoot!;
+  root.querySelector(`.${part}`)?.remove();
+  const menu = root.appendChild(document.createElement("div"));
+  menu.className = `confirm ${part}`;
+  menu.setAttribute("part", part);
+  menu.setAttribute("role", "dialog");
+  menu.popover = "auto";
+  const name = menu.appendChild(document.createElement("p"));
+  name.id = `t3-${part}-label`;
+  name.textContent = label;
+  menu.setAttribute("aria-labelledby", name.id);
+  menu.addEventListener("toggle", (event) => (event as ToggleEvent).newState === "closed" && menu.remove());
+  return menu;
+}
+
+/** Shows a menu of `createChipPopover` under `anchor`, from its left edge. */
+export function showChipPopover(menu: HTMLElement, anchor: Element | null): void {
+  menu.showPopover();
+  const { left, bottom } = anchor?.getBoundingClientRect() ?? { left: 0, bottom: 0 };
+  menu.style.left = `${left}px`;
+  menu.style.top = `${bottom}px`;
+}
+
+/**
  * Opens the reveal menu of the chip of `contextId` below `anchor`, its Reveal button focused.
  * Escape, Cancel or a click elsewhere closes it; Reveal reveals, then closes it. Either button
  * gives the focus back to the editor.
  */
 export function openRevealMenu(composer: Composer, contextId: string, anchor: Element | null): void {
-  const root = composer.host.shadowRoot!;
   const strings = composer.host.localizer;
-  root.querySelector(`.${MENU}`)?.remove();
-  const menu = root.appendChild(document.createElement("div"));
-  menu.className = `confirm ${MENU}`;
-  menu.setAttribute("part", MENU);
-  menu.setAttribute("role", "dialog");
-  menu.popover = "auto";
-  const question = menu.appendChild(document.createElement("p"));
-  question.id = "t3-reveal-question";
-  question.textContent = strings.text("revealQuestion", { count: composer.redactions.count(contextId, undefined) });
-  menu.setAttribute("aria-labelledby", question.id);
+  const menu = createChipPopover(composer, MENU, strings.text("revealQuestion", { count: composer.redactions.count(contextId, undefined) }));
   const buttons = menu.appendChild(document.createElement("div"));
   buttons.className = "confirm-buttons";
   for (const key of ["cancel", "reveal"] as const) {
@@ -72,10 +91,6 @@ export function openRevealMenu(composer: Composer, contextId: string, anchor: El
       if (key === "reveal") composer.redactions.reveal(contextId);
     });
   }
-  menu.addEventListener("toggle", (event) => (event as ToggleEvent).newState === "closed" && menu.remove());
-  menu.showPopover();
-  const { left, bottom } = anchor?.getBoundingClientRect() ?? { left: 0, bottom: 0 };
-  menu.style.left = `${left}px`;
-  menu.style.top = `${bottom}px`;
+  showChipPopover(menu, anchor);
   (buttons.lastChild as HTMLElement).focus();
 }

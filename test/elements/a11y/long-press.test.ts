@@ -23,12 +23,24 @@ const thread = () => [
 
 const aftermath = () => new Promise((resolve) => setTimeout(resolve, AFTERMATH_MS));
 
-/** Every `contextmenu` the page sees, to check that none was left to the browser. */
-function watchContextMenus(): { seen: MouseEvent[]; stop(): void } {
-  const seen: MouseEvent[] = [];
-  const listener = (event: MouseEvent) => void seen.push(event);
-  window.addEventListener("contextmenu", listener);
-  return { seen, stop: () => window.removeEventListener("contextmenu", listener) };
+/**
+ * Touch emulation for every test of the suite, with every `contextmenu` the page sees (to check
+ * that none was left to the browser), and `unmount` after each.
+ */
+function touchSuite(unmount: () => void): { contextMenus: MouseEvent[] } {
+  const state = { contextMenus: [] as MouseEvent[] };
+  const listener = (event: MouseEvent) => void state.contextMenus.push(event);
+  beforeEach(async () => {
+    state.contextMenus = [];
+    window.addEventListener("contextmenu", listener);
+    await executeServerCommand("touch", { enabled: true });
+  });
+  afterEach(async () => {
+    window.removeEventListener("contextmenu", listener);
+    unmount();
+    await executeServerCommand("touch", { enabled: false });
+  });
+  return state;
 }
 
 function expectTappable(node: HTMLElement): void {
@@ -41,16 +53,7 @@ const popoverOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElem
 const isOpen = (node: HTMLElement | null | undefined) => node?.matches(":popover-open") === true;
 
 describe("long press in <t3-transcript>", () => {
-  let menus: ReturnType<typeof watchContextMenus>;
-  beforeEach(async () => {
-    menus = watchContextMenus();
-    await executeServerCommand("touch", { enabled: true });
-  });
-  afterEach(async () => {
-    menus.stop();
-    cleanup();
-    await executeServerCommand("touch", { enabled: false });
-  });
+  const touch = touchSuite(cleanup);
 
   it("opens a chip's details with Copy, and does not activate it", async () => {
     const el = await mount(thread());
@@ -64,7 +67,7 @@ describe("long press in <t3-transcript>", () => {
     expect(copy.textContent).to.equal("Copy");
     expectTappable(copy);
     expect(activations).to.deep.equal([]);
-    expect(menus.seen.every((event) => event.defaultPrevented)).to.equal(true);
+    expect(touch.contextMenus.every((event) => event.defaultPrevented)).to.equal(true);
     expect(document.getSelection()!.toString()).to.equal("");
   });
 
@@ -99,16 +102,7 @@ describe("long press in <t3-transcript>", () => {
 const menuOf = (el: T3ComposerElement) => el.shadowRoot!.querySelector<HTMLElement>("[part=chip-menu]");
 
 describe("long press in <t3-composer>", () => {
-  let menus: ReturnType<typeof watchContextMenus>;
-  beforeEach(async () => {
-    menus = watchContextMenus();
-    await executeServerCommand("touch", { enabled: true });
-  });
-  afterEach(async () => {
-    menus.stop();
-    unmountAll();
-    await executeServerCommand("touch", { enabled: false });
-  });
+  const touch = touchSuite(unmountAll);
 
   async function withChip(): Promise<T3ComposerElement> {
     const el = await mountComposer({ "environment-id": "env-c" });
@@ -130,7 +124,7 @@ describe("long press in <t3-composer>", () => {
     expect(el.shadowRoot!.activeElement).to.equal(copy);
     expectTappable(copy);
     expect(activations).to.deep.equal([]);
-    expect(menus.seen.every((event) => event.defaultPrevented)).to.equal(true);
+    expect(touch.contextMenus.every((event) => event.defaultPrevented)).to.equal(true);
     expect(el.value.text).to.equal(`run ${link(composerTerminal)} now`); // nothing typed or selected away
   });
 
