@@ -69,4 +69,6 @@ export const frenchStrings = {
   queueAddedAnnouncement: "En attente, {position} sur {count}.",
   queueMovedAnnouncement: "Déplacé en {position} sur {count}.",
   queueRemovedAnnouncement: "Retiré de la file.",
+  // Long press on a chip.
+  copyChip: "Copier",
 };

@@ -15,12 +15,12 @@ function clipboardItem(types: ReadonlyMap<string, string>, withFragment: boolean
 }
 
 /**
- * Writes `payload` (with `html` as its rich form) through `navigator.clipboard`: plain text, HTML
- * and, where the browser takes custom formats, the fragment type; without that type when the
- * browser refuses it; as plain text when it refuses `ClipboardItem`s. Rejects when it refuses
- * even that (no permission, no focus).
+ * Writes `payload` (with `html` as its rich form; without it, the text in a `<pre>`) through
+ * `navigator.clipboard`: plain text, HTML and, where the browser takes custom formats, the
+ * fragment type; without that type when the browser refuses it; as plain text when it refuses
+ * `ClipboardItem`s. Rejects when it refuses even that (no permission, no focus).
  */
-export async function writeClipboard(payload: CopyPayload, html: string): Promise<void> {
+export async function writeClipboard(payload: CopyPayload, html?: string): Promise<void> {
   const clipboard = navigator.clipboard;
   const types = clipboardTypes(payload, html);
   if (typeof ClipboardItem === "function" && typeof clipboard?.write === "function") {

@@ -163,6 +163,9 @@ export interface T3Strings {
   chipsInserted: Message;
   /** Announced instead of one `chipRemoved` per chip when many leave at once. */
   chipsRemoved: Message;
+  // Long press on a chip (docs/accessibility.md, "Touch").
+  /** The Copy button of the menu a long press on a chip opens. */
+  copyChip: string;
 }
 
 /** A key of the table. */
@@ -261,6 +264,8 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   pastedExpandHint: "Show every reference as a chip. With thousands of them this takes a while, and the page may be slow until it is done.",
   chipsInserted: { one: "Inserted 1 context.", other: "Inserted {count} contexts." },
   chipsRemoved: { one: "Removed 1 context.", other: "Removed {count} contexts." },
+  // Long press on a chip.
+  copyChip: "Copy",
 });
 
 /** The keys, in table order. */

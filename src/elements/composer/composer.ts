@@ -12,6 +12,7 @@ import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport } from "../../transport/types.js";
 import { activateChip } from "./activate.js";
 import { Budget } from "./budget.js";
+import { ChipMenu } from "./chip-menu.js";
 import { ChipIndex, drawChip } from "./chips.js";
 import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
@@ -161,6 +162,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.transportErrors = new TransportErrors(composer);
   composer.editing = new Editing(composer);
   host.addController(composer.editing); // edit and resend: Escape in edit mode
+  host.addController(new ChipMenu(composer)); // a long press on a chip (docs/accessibility.md, "Touch")
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
   composer.onDemand = new OnDemand(composer);

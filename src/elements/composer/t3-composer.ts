@@ -19,6 +19,7 @@ import type { ComposerEditing } from "./editing.js";
 import { liveRecords } from "./draft-state.js";
 import { checkRedactor, type ComposerRedactor } from "./redaction.js";
 import { revealMenuStyles } from "./redacted-chip.js";
+import { chipMenuStyles } from "./chip-menu.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
 import { projectDraft } from "./preview.js";
@@ -77,6 +78,8 @@ import "../chip-events.js";
  * @csspart reveal - The menu of a chip whose secrets were hidden (docs/secrets.md).
  * @csspart reveal-confirm - Its Reveal button.
  * @csspart reveal-cancel - Its Cancel button.
+ * @csspart chip-menu - The menu a long press on a chip opens: its name, description and Copy (docs/accessibility.md).
+ * @csspart chip-copy - That menu's Copy button.
  * @csspart toolbar - The toolbar row.
  * @csspart actions - The actions row.
  * @csspart retrying - In the actions row while the transport tries a send again: "Still trying to send (attempt N)…".
@@ -127,7 +130,7 @@ import "../chip-events.js";
  */
 export class T3ComposerElement extends LitElement {
   /** The element's shadow styles (theme, chips, editor, layout); restyle through parts and custom properties. */
-  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles, revealMenuStyles, pastedBlockStyles];
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles, revealMenuStyles, pastedBlockStyles, chipMenuStyles];
   static formAssociated = true;
 
   static override properties = {

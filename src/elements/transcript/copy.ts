@@ -152,3 +152,33 @@ export async function copyMessage(source: CopySource, messageId: string, button:
   button.addEventListener("blur", settle, { once: true });
   if (state === "copied") copied(source, payload);
 }
+
+/** The copy button `event` is on, if any. */
+export function copyButtonAt(event: Event): HTMLElement | null {
+  const button = (event.target as Element | null)?.closest?.(`.${COPY_BUTTON_CLASS}`);
+  return button instanceof HTMLElement ? button : null;
+}
+
+/** What a message's copy button does (a click, a tap or a long press): copies its message. */
+export function pressCopyButton(source: CopySource, button: HTMLElement): void {
+  const article = button.closest("article");
+  const id = article?.dataset.messageId;
+  if (id !== undefined) void copyMessage(source, id, button, article!.querySelector(".body"));
+}
+
+/**
+ * Copies one chip of message `messageId` (a long press's menu, chip-menu.ts): its reference link
+ * as the text, with its record in the fragment, then `t3-copy`. Rejects when the clipboard refuses.
+ */
+export async function copyChip(source: CopySource, messageId: string, chip: HTMLElement): Promise<void> {
+  const message = source.message(messageId);
+  const link = chip.dataset.markdownCopy;
+  if (!message || link === undefined) return;
+  const context = resolveMessageContext(message);
+  const { environmentId, threadId } = source.host;
+  const payload = copyPayload(link, (id) => context.recordsById.get(id), fragmentSource(environmentId, threadId, message.id));
+  const contents = document.createRange();
+  contents.selectNode(chip);
+  await writeClipboard(payload, htmlOf(contents.cloneContents()));
+  copied(source, payload);
+}

@@ -12,6 +12,10 @@ export class HoverCard {
   readonly node: HTMLElement;
   #chip: HTMLElement | null = null;
   #hideTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Escape on the page while the card shows (see `show`). */
+  #escape = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && !event.defaultPrevented) this.hide();
+  };
 
   constructor() {
     const node = document.createElement("div");
@@ -46,6 +50,10 @@ export class HoverCard {
     chip.setAttribute("aria-describedby", this.node.id);
     this.#chip = chip;
     this.node.showPopover();
+    // WCAG 1.4.13 (dismissible): Escape closes the card wherever the focus is. A `hint` popover
+    // closes on Escape by itself, but a browser without `hint` shows it as `manual`, which
+    // does not.
+    chip.ownerDocument.addEventListener("keydown", this.#escape);
   }
 
   /** Hides the card unless the pointer comes back to it or its chip first. */
@@ -69,6 +77,7 @@ export class HoverCard {
     const chip = this.#chip;
     this.#chip = null;
     if (!chip) return;
+    chip.ownerDocument.removeEventListener("keydown", this.#escape);
     chip.style.removeProperty("anchor-name");
     chip.removeAttribute("aria-describedby");
     this.node.replaceChildren();

@@ -10,7 +10,8 @@ import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
 import { actionTarget, activate, expand, hoverChip, previewOnTap, type Overlays } from "./activation.js";
 import { ExpansionState } from "./expansion.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
-import { COPY_BUTTON_CLASS, copyMessage, copySelection, type CopySource } from "./copy.js";
+import { chipLongPress, chipMenuStyles } from "./chip-menu.js";
+import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from "./copy.js";
 import { DetailsPopover } from "./details-popover.js";
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { HoverCard } from "./hover-card.js";
@@ -87,6 +88,7 @@ const SLICE_MS = 10;
  * @csspart files - A message's row of files that no chip references.
  * @csspart file - One file of that row.
  * @csspart popover - The details popover.
+ * @csspart chip-copy - The Copy button in the details popover that a long press on a chip opens (docs/accessibility.md).
  * @csspart hover-card - The pull-request hover card.
  * @csspart modal - The media modal (`<dialog>`).
  * @csspart modal-stage - The image or video inside the modal.
@@ -96,7 +98,7 @@ const SLICE_MS = 10;
  */
 export class T3TranscriptElement extends LitElement {
   /** The element's shadow styles (theme, chips, details, layout); restyle through parts and custom properties. */
-  static override styles = [themeStyles, chipStyles, detailsStyles, transcriptStyles];
+  static override styles = [themeStyles, chipStyles, detailsStyles, transcriptStyles, chipMenuStyles];
 
   static override properties = {
     environmentId: { attribute: "environment-id" },
@@ -118,6 +120,8 @@ export class T3TranscriptElement extends LitElement {
   #olderPages = new OlderPagesWatch(this, () => this.#list.placedViews().find((view) => view.index === 0)?.node ?? null);
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
   #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal(), expansions: new ExpansionState() };
+  /** A finger held on a chip opens its menu; on a message's copy button, copies (chip-menu.ts). */
+  #longPress = chipLongPress(this.#list.node, this.#overlays, this.#copySource);
   #window = new VirtualList(this, this.#list, {
     draw: (deadline) => this.#flush(deadline),
     pins: () => pinnedSpans(this.renderRoot as ShadowRoot, this.#list.node, this.#overlays),
@@ -283,6 +287,7 @@ export class T3TranscriptElement extends LitElement {
     list.addEventListener("pointerout", hover(false), { signal });
     list.addEventListener("focusin", hover(true), { signal });
     list.addEventListener("focusout", hover(false), { signal });
+    this.#longPress.connect(list);
     this.#subscribe();
     this.#window.connect();
     this.#olderPages.connect();
@@ -294,6 +299,7 @@ export class T3TranscriptElement extends LitElement {
     super.disconnectedCallback();
     this.#connection?.abort();
     this.#connection = null;
+    this.#longPress.disconnect();
     this.#olderPages.disconnect();
     this.#window.disconnect();
     this.#unsubscribe?.();
@@ -434,11 +440,9 @@ export class T3TranscriptElement extends LitElement {
       if (message) requestEdit(this, message, this.#composer);
       return;
     }
-    const copy = (event.target as Element | null)?.closest?.(`.${COPY_BUTTON_CLASS}`);
-    if (copy instanceof HTMLElement) {
-      const article = copy.closest("article");
-      const id = article?.dataset.messageId;
-      if (id !== undefined) void copyMessage(this.#copySource, id, copy, article!.querySelector(".body"));
+    const copy = copyButtonAt(event);
+    if (copy) {
+      pressCopyButton(this.#copySource, copy);
       return;
     }
     const node = actionTarget(event, this.#list.node);

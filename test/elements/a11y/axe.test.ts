@@ -11,6 +11,7 @@ import {
 } from "../transcript/fixtures.js";
 import { issue, jiraPresenter } from "../../support/jira-kind.js";
 import { expectNoViolations } from "./axe.js";
+import { longPress } from "./touch.js";
 
 const schemes = ["light", "dark", "forced colors"] as const;
 type Scheme = (typeof schemes)[number];
@@ -170,6 +171,22 @@ for (const scheme of schemes) {
       chip(shadow(el), "review-comment_pr9").focus();
       await until(() => shadow(el).querySelector("[part=hover-card]")!.matches(":popover-open"), "card open");
       await expectNoViolations(el);
+    });
+
+    it("a transcript and a composer with the menu of a long press on a chip open (docs/accessibility.md, \"Touch\")", async () => {
+      await executeServerCommand("touch", { enabled: true });
+      try {
+        const el = await transcript();
+        await longPress(chip(shadow(el), "mention_m1"));
+        await until(() => shadow(el).querySelector("[part=popover]")!.matches(":popover-open"), "menu open");
+        await expectNoViolations(el);
+        const composer = await composerWithEveryKind();
+        await longPress(composer.shadowRoot!.querySelector(".t3-chip")!);
+        await until(() => composer.shadowRoot!.querySelector("[part=chip-menu]")?.matches(":popover-open") === true, "menu open");
+        await expectNoViolations(composer);
+      } finally {
+        await executeServerCommand("touch", { enabled: false });
+      }
     });
 
     it("a transcript with its media modal open", async () => {

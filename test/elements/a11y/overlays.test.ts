@@ -1,6 +1,8 @@
 // The transcript's overlays with a keyboard, a mouse and a finger: the details popover in the
 // tab order (APG disclosure), a hover card that can be hovered, dismissed and read on a phone,
-// and the reason an unresolved chip is unavailable without hovering.
+// and the reason an unresolved chip is unavailable without hovering. Each of these was seen to
+// fail against the code before its fix (docs/accessibility.md, "How it is tested"); long presses
+// are in long-press.test.ts.
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
@@ -62,6 +64,18 @@ describe("<t3-transcript> overlays, accessibly", () => {
     await sendMouse({ type: "move", position: [1, 1] });
   });
 
+  it("closes the hover card on Escape where the browser shows it as a manual popover", async () => {
+    const el = await mount([userMessage("m1", `see ${link(pullRequest)}`, { context: { version: 1, records } })]);
+    // What a browser without `popover="hint"` does with the card: a manual popover, which the
+    // browser never closes on Escape by itself.
+    cardOf(el).setAttribute("popover", "manual");
+    await sendMouse({ type: "move", position: centre(chip(shadow(el), "review-comment_pr9")) });
+    await until(() => isOpen(cardOf(el)), "card open");
+    await sendKeys({ press: "Escape" });
+    await until(() => !isOpen(cardOf(el)), "card dismissed");
+    await sendMouse({ type: "move", position: [1, 1] });
+  });
+
   it("closes the hover card once the pointer has left both chip and card", async () => {
     const el = await mount([userMessage("m1", `see ${link(pullRequest)}`, { context: { version: 1, records } })]);
     await sendMouse({ type: "move", position: centre(chip(shadow(el), "review-comment_pr9")) });
@@ -85,17 +99,6 @@ describe("<t3-transcript> overlays, accessibly", () => {
     } finally {
       opened.restore();
     }
-  });
-
-  it("opens details on a long press and closes them on a tap", async () => {
-    const el = await mount(thread());
-    await executeServerCommand("touch", { enabled: true });
-    const [x, y] = centre(chip(shadow(el), "terminal_t1"));
-    await executeServerCommand("long-press", { x, y, ms: 800 });
-    await until(() => isOpen(popoverOf(el)), "popover open");
-    expect(popoverOf(el).querySelector(".t3-details-title")!.textContent).to.equal("build lines 3-4");
-    await executeServerCommand("tap", { x, y });
-    await until(() => !isOpen(popoverOf(el)), "popover closed");
   });
 
   it("says why an unresolved chip is unavailable: as its description, on focus and on a tap", async () => {

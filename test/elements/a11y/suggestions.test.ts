@@ -30,6 +30,28 @@ async function open(el: T3ComposerElement, text: string): Promise<void> {
   expect(listbox(el).matches(":popover-open")).to.equal(true);
 }
 
+/** How far apart, in CSS px, two edges may be and still count as one (sub-pixel layout). */
+const EDGE_SLACK_PX = 2;
+/** A composer narrower than the viewport, so there is page on both sides of it. */
+const COMPOSER_WIDTH_PX = 640;
+/** The viewport of the placement tests, and the page above the composer: room above and below. */
+const ROOMY_VIEWPORT = { width: 900, height: 1000 };
+const ROOM_ABOVE_PX = 360;
+
+/** Runs `test` with room for the list above, below and on both sides of the composer. */
+async function withRoomAround(test: () => Promise<void>): Promise<void> {
+  await setViewport(ROOMY_VIEWPORT);
+  const spacer = document.createElement("div");
+  spacer.style.height = `${ROOM_ABOVE_PX}px`;
+  document.body.prepend(spacer);
+  try {
+    await test();
+  } finally {
+    spacer.remove();
+    await setViewport({ width: 800, height: 600 });
+  }
+}
+
 function inView(list: HTMLElement, option: HTMLElement): boolean {
   const outer = list.getBoundingClientRect();
   const inner = option.getBoundingClientRect();
@@ -77,16 +99,43 @@ describe("suggestions, accessibly", () => {
     });
   }
 
-  it("opens toward the inline end of right-to-left text, and keeps a path's @ before the path", async () => {
+  // Where the list opens, read from the boxes a person sees. The composer sits in the middle of a
+  // left-to-right page with room on every side of the trigger, so the browser's fallbacks
+  // (flip-inline, flip-block) never decide for it: what is measured is the placement asked for.
+  // Against the list placed in the page's direction below the trigger (`position-area: block-end
+  // span-inline-end`, before b4cb49c), both directions fail: the list is under the trigger, and
+  // in right-to-left text it runs to the right, out of the composer.
+  for (const dir of ["ltr", "rtl"] as const) {
+    it(`opens above the trigger, toward the inline end of ${dir} text, inside the composer`, async () => {
+      await withRoomAround(async () => {
+        const el = await mount({ dir });
+        el.style.cssText = `display: block; width: ${COMPOSER_WIDTH_PX}px; margin-inline: auto`;
+        answer(el, many.slice(0, 2));
+        // About halfway along the composer's first line.
+        el.value = { text: dir === "rtl" ? "من فضلك ابحث في كل ملفات هذا المشروع عن " : "please look in all of the files for " };
+        await open(el, "@");
+        const trigger = el.shadowRoot!.querySelector(".t3-trigger")!.getBoundingClientRect();
+        const list = listbox(el).getBoundingClientRect();
+        const composer = el.getBoundingClientRect();
+        // The trigger is inside the composer, away from both edges: the list has room either way.
+        expect(trigger.left - composer.left).to.be.above(list.width);
+        expect(composer.right - trigger.right).to.be.above(list.width);
+        const start = dir === "ltr" ? Math.abs(list.left - trigger.left) : Math.abs(list.right - trigger.right);
+        expect({
+          aboveTheTrigger: list.bottom <= trigger.top + EDGE_SLACK_PX,
+          startsAtTheTrigger: start < EDGE_SLACK_PX,
+          towardTheInlineEnd: dir === "ltr" ? list.right > trigger.right : list.left < trigger.left,
+          insideTheComposer: list.left >= composer.left - EDGE_SLACK_PX && list.right <= composer.right + EDGE_SLACK_PX,
+        }).to.deep.equal({ aboveTheTrigger: true, startsAtTheTrigger: true, towardTheInlineEnd: true, insideTheComposer: true });
+      });
+    });
+  }
+
+  it("keeps a path's @ before the path in right-to-left text", async () => {
     const el = await mount({ dir: "rtl" });
     answer(el, many.slice(0, 2));
     el.value = { text: "ابحث " };
     await open(el, "@");
-    const anchor = el.shadowRoot!.querySelector(".t3-trigger")!.getBoundingClientRect();
-    const list = listbox(el).getBoundingClientRect();
-    // Its right edge at the trigger's, extending left (the inline end of RTL).
-    expect(Math.abs(list.right - anchor.right)).to.be.below(2);
-    expect(list.left).to.be.below(anchor.left);
     const label = active(el).querySelector(".suggestion-label")!;
     const texts = [...label.childNodes].filter((node): node is Text => node instanceof Text && node.data !== "");
     expect(texts.map((node) => node.data)).to.deep.equal(["@", "src/file-00.ts"]);
@@ -100,12 +149,7 @@ describe("suggestions, accessibly", () => {
   });
 
   it("does not cover the Send button under the editor", async () => {
-    // Room for the list both above and below the trigger.
-    await setViewport({ width: 800, height: 1000 });
-    const spacer = document.createElement("div");
-    spacer.style.height = "320px";
-    document.body.prepend(spacer);
-    try {
+    await withRoomAround(async () => {
       const el = await mount();
       el.style.cssText = "display: block; width: 14em";
       const sendButton = document.createElement("button");
@@ -118,9 +162,6 @@ describe("suggestions, accessibly", () => {
       const send = sendButton.getBoundingClientRect();
       const overlaps = list.left < send.right && send.left < list.right && list.top < send.bottom && send.top < list.bottom;
       expect(overlaps).to.equal(false);
-    } finally {
-      spacer.remove();
-      await setViewport({ width: 800, height: 600 });
-    }
+    });
   });
 });

@@ -6,7 +6,8 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import { chipsOf, chord, focusEnd, frame, mount, next, record, terminal, unmountAll } from "../composer/helpers.js";
-import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, userMessage } from "../transcript/fixtures.js";
+import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, until, userMessage } from "../transcript/fixtures.js";
+import { longPress, tap } from "../a11y/touch.js";
 import { clipboard, expectValue, pasteInto } from "./helpers.js";
 
 function withSource(el: HTMLElement): void {
@@ -159,5 +160,62 @@ describe("labels of pasted chips", () => {
     await frame();
     expect(b.value.text).to.equal(`${pastedLink} `);
     expect(chipsOf(b).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
+  });
+});
+
+// The Copy button of the menu a long press on a chip opens (docs/accessibility.md, "Touch"), by
+// real touch input: the chip alone, as its reference link with its record.
+describe("copy from a long press's menu", () => {
+  before(() => executeServerCommand("grant-clipboard"));
+  beforeEach(() => executeServerCommand("touch", { enabled: true }));
+  afterEach(async () => {
+    cleanup();
+    unmountAll();
+    await executeServerCommand("touch", { enabled: false });
+  });
+
+  async function written(): Promise<{ text: string; fragment: unknown }> {
+    const [item] = await navigator.clipboard.read();
+    return { text: await (await item!.getType("text/plain")).text(), fragment: decodeClipboardHtml(await (await item!.getType("text/html")).text()) };
+  }
+
+  it("copies a transcript chip's link and record, and fires t3-copy", async () => {
+    const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)}`, { context: { version: 1, records: [terminal, review] } });
+    const el = await mountTranscript([message], withSource);
+    const copies = record(el, "t3-copy");
+    const popover = el.shadowRoot!.querySelector<HTMLElement>("[part=popover]")!;
+    await longPress(chips(article(el, "m1")).find((node) => node.dataset.contextId === review.contextId)!);
+    await until(() => popover.matches(":popover-open"), "menu open");
+    await tap(popover.querySelector("[part=chip-copy]")!);
+    await until(() => copies.length === 1, "t3-copy");
+    const fragment = { version: 1, source: { environmentId: "env-t", threadId: "thread-9", messageId: "m1" }, records: [review] };
+    expect(copies[0]!.detail).to.deep.equal({ text: link(review), fragment });
+    expect(await written()).to.deep.equal({ text: link(review), fragment });
+    await until(() => !popover.matches(":popover-open"), "menu closed");
+  });
+
+  it("copies a whole message with a long press on its copy button, as a tap does", async () => {
+    const message = userMessage("m1", `Fix ${link(terminal)}`, { context: { version: 1, records: [terminal] } });
+    const el = await mountTranscript([message], withSource);
+    const copies = record(el, "t3-copy");
+    await longPress(article(el, "m1").querySelector('[part="copy-button"]')!);
+    await until(() => copies.length === 1, "t3-copy");
+    const fragment = { version: 1, source: { environmentId: "env-t", threadId: "thread-9", messageId: "m1" }, records: [terminal] };
+    expect(await written()).to.deep.equal({ text: message.text, fragment });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // whatever the lift still sends
+    expect(copies.length).to.equal(1);
+  });
+
+  it("copies a composer chip as Ctrl+C of it would", async () => {
+    const el = await mount({ "environment-id": "env-a" });
+    el.value = { text: `run ${link(terminal)} now`, context: { version: 1, records: [terminal] } };
+    await el.updateComplete;
+    await longPress(chipsOf(el)[0]!);
+    const menu = () => el.shadowRoot!.querySelector<HTMLElement>("[part=chip-menu]");
+    await until(() => menu()?.matches(":popover-open") === true, "menu open");
+    await tap(menu()!.querySelector("[part=chip-copy]")!);
+    await until(() => menu() === null, "menu closed");
+    expect(await written()).to.deep.equal({ text: link(terminal), fragment: { version: 1, source: { environmentId: "env-a" }, records: [terminal] } });
+    expect(el.value.text).to.equal(`run ${link(terminal)} now`);
   });
 });

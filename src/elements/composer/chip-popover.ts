@@ -1,0 +1,33 @@
+// A small menu about one chip, shared by the chip menu of a long press (chip-menu.ts) and the
+// reveal menu loaded on demand (on-demand/reveal-menu.ts): built and placed the same way, so it
+// stays in the first load while the reveal menu itself does not.
+import type { Composer } from "./composer.js";
+
+/**
+ * A menu about a chip (`part` and class `part`, looking like the confirm dialog), in place of an
+ * earlier one of the same part: a `popover="auto"` dialog at the end of the shadow root, named by
+ * its first paragraph, `label`. Shown by the caller; removed when it closes.
+ */
+export function createChipPopover(composer: Composer, part: string, label: string): HTMLElement {
+  const root = composer.host.shadowRoot!;
+  root.querySelector(`.${part}`)?.remove();
+  const menu = root.appendChild(document.createElement("div"));
+  menu.className = `confirm ${part}`;
+  menu.setAttribute("part", part);
+  menu.setAttribute("role", "dialog");
+  menu.popover = "auto";
+  const name = menu.appendChild(document.createElement("p"));
+  name.id = `t3-${part}-label`;
+  name.textContent = label;
+  menu.setAttribute("aria-labelledby", name.id);
+  menu.addEventListener("toggle", (event) => (event as ToggleEvent).newState === "closed" && menu.remove());
+  return menu;
+}
+
+/** Shows a menu of `createChipPopover` under `anchor`, from its left edge. */
+export function showChipPopover(menu: HTMLElement, anchor: Element | null): void {
+  menu.showPopover();
+  const { left, bottom } = anchor?.getBoundingClientRect() ?? { left: 0, bottom: 0 };
+  menu.style.left = `${left}px`;
+  menu.style.top = `${bottom}px`;
+}
