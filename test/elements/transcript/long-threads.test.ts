@@ -109,6 +109,25 @@ describe("<t3-transcript> long threads", () => {
     expect(article(el, last).textContent).to.include("paragraph 7 of the reply");
   });
 
+  it("fills the viewport again when the streamed reply shrinks", async () => {
+    const { el, box } = await mountLong();
+    const last = `m${COUNT - 1}`;
+    // Taller than the box: the window holds little more than the reply itself.
+    el.updateMessage(last, { text: Array.from({ length: 40 }, (_, i) => `draft paragraph ${i}`).join("\n\n") });
+    await el.updateComplete;
+    await frames(2);
+    el.updateMessage(last, { text: "Short answer." });
+    await el.updateComplete;
+    await frames(2);
+    expect(atEnd(box)).to.equal(true);
+    const visible = onScreen(el, box);
+    // Messages, not a spacer, from the top of the box down to the reply.
+    expect(visible[0]!.getBoundingClientRect().top).to.be.at.most(box.getBoundingClientRect().top);
+    expect(visible.at(-1)!.dataset.messageId).to.equal(last);
+    const ids = visible.map((a) => Number(a.dataset.messageId!.slice(1)));
+    expect(ids).to.deep.equal(ids.map((_, i) => ids[0]! + i));
+  });
+
   it("stops following the stream once the reader scrolls up", async () => {
     const { el, box } = await mountLong();
     await scrollTo(box, box.scrollTop - 300);
