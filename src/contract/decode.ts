@@ -15,21 +15,42 @@ declare const decodedBrand: unique symbol;
  */
 export type Decoded<T> = T & { readonly [decodedBrand]: true };
 
-// The objects the decoders below returned: a WeakSet, so that marking keeps nothing alive.
-const decodedValues = new WeakSet<object>();
+// The mark the decoders below put on what they return: a private field, stamped on the decoder's
+// new object through a base constructor that returns it. Nothing outside this module can read,
+// copy or forge it: JSON, structured clones, spreads, comparisons and Proxies do not see it. A
+// WeakSet of every decoded record cost more than the decoding itself (docs/performance.md,
+// "Decode").
+class Stamp {
+  constructor(value: object) {
+    return value;
+  }
+}
+
+class DecodedMark extends Stamp {
+  readonly #decoded = true;
+
+  static has(value: object): boolean {
+    return #decoded in value;
+  }
+}
+
+/** Marks a value a decoder has just built (always a new object, so never marked yet). */
+function mark(value: object): void {
+  new DecodedMark(value);
+}
 
 /** Whether `value` is an object that a decoder of this module returned (and so needs no decoding). */
 export function isDecoded<T extends object>(value: T): value is Decoded<T> {
-  return decodedValues.has(value);
+  return typeof value === "object" && value !== null && DecodedMark.has(value);
 }
 
 function markContext(context: MessageContext): void {
-  decodedValues.add(context);
-  for (const record of context.records) decodedValues.add(record);
+  mark(context);
+  for (const record of context.records) mark(record);
 }
 
-function marked<T extends object>(result: DecodeResult<T>, mark: (value: T) => void): DecodeResult<Decoded<T>> {
-  if (result.success) mark(result.output);
+function marked<T extends object>(result: DecodeResult<T>, stamp: (value: T) => void): DecodeResult<Decoded<T>> {
+  if (result.success) stamp(result.output);
   return result as DecodeResult<Decoded<T>>;
 }
 
@@ -38,7 +59,7 @@ function marked<T extends object>(result: DecodeResult<T>, mark: (value: T) => v
  * @internal
  */
 export function markDecodedMessage(message: OutgoingMessage | SentMessage): void {
-  decodedValues.add(message);
+  mark(message);
   if (message.context) markContext(message.context);
 }
 
@@ -89,7 +110,7 @@ export function decodeWith<TSchema extends GenericSchema>(
  * or `pullRequest.number`.
  */
 export function decodeComposerContextRecord(input: unknown): DecodeResult<Decoded<ComposerContextRecord>> {
-  return marked(decodeWith(ComposerContextRecordSchema, input), (record) => decodedValues.add(record));
+  return marked(decodeWith(ComposerContextRecordSchema, input), mark);
 }
 
 /**

@@ -102,6 +102,18 @@ describe("the decoded brand", () => {
     assert.equal(isDecoded(bad), false);
   });
 
+  it("cannot be seen, copied or forged: spreads, JSON, symbols and Proxies do not carry it", () => {
+    const context = output(decodeMessageContext({ version: 1, records: [skill("a")] }));
+    const record = context.records[0]!;
+    assert.equal(isDecoded({ ...record }), false, "a spread is a new object the decoder did not return");
+    assert.equal(isDecoded(JSON.parse(JSON.stringify(context)) as object), false);
+    assert.deepEqual(Reflect.ownKeys(record).filter((key) => typeof key === "symbol"), [], "no symbol-keyed property to read and copy");
+    assert.deepEqual({ ...record }, record, "the mark is not an own property that comparisons see");
+    const forged = new Proxy({ ...record }, { has: () => true, getOwnPropertyDescriptor: () => ({ value: true, configurable: true, enumerable: false }) });
+    assert.equal(isDecoded(forged), false, "a Proxy that claims every property is still not decoded");
+    assert.equal(isDecoded(new Proxy(record, {})), false, "nor is a Proxy around a decoded record");
+  });
+
   it("lets the transcript take a decoded context as it is, and decode any other", () => {
     const context = output(decodeMessageContext({ version: 1, records: [skill("a")] }));
     const trusted = resolveMessageContext({ id: "m", role: "user", text: "[x](t3-context://v1/skill/a)", context });
