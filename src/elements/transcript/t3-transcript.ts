@@ -186,7 +186,12 @@ export class T3TranscriptElement extends LitElement {
     this.#composer = composer ?? null;
   }
 
-  /** The messages, oldest first. Setting it replaces the thread, keeping what did not change. */
+  /**
+   * The messages, oldest first. Setting it replaces the thread, keeping what did not change.
+   * Throws a TypeError for a bad message; in a long thread set on an empty transcript only the
+   * newest 200 are checked at once, and a bad older one is reported as `t3-error`
+   * (`invalid-message`) after the first draw and left out (docs/transcript.md, "Long threads").
+   */
   get messages(): TranscriptMessage[] {
     return this.#list.messages;
   }
