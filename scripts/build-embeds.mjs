@@ -1,11 +1,11 @@
-// `npm run build:embeds`: builds the framework recipes of demo/embed/ (React, Vue, Svelte) with
+// `npm run build:embeds`: builds the recipes of demo/embed/ (Vite alone, React, Vue, Svelte) with
 // Vite into demo/embed/<name>/dist/, from the built package (run `npm run build` first; `npm test`
 // does). The plain HTML recipe loads dist/t3-composer.js as it is and needs no build.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 
-const RECIPES = ["react", "vue", "svelte"];
+const RECIPES = ["vite", "react", "vue", "svelte"];
 /** A recipe is one small page: one chunk holding the framework and the package is what we want. */
 const CHUNK_WARNING_KB = 2048;
 

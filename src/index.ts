@@ -133,6 +133,7 @@ export type {
   FetchTransportOptions,
   HttpTransportOptions,
   ListOptions,
+  LiveReply,
   MemoryTransport,
   MemoryTransportOptions,
   OutgoingMessage,

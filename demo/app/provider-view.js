@@ -35,7 +35,8 @@ export function providerView({ api, threadId, transcript, select, output }) {
   }
 
   function refresh() {
-    const stored = transcript.messages.filter((m) => !m.pending);
+    // The host's stored messages: not pending sends, and not the assistant's replies (streamed only).
+    const stored = transcript.messages.filter((m) => !m.pending && m.role === "user");
     select.replaceChildren(
       ...stored.map((m, index) => {
         // Chips read as their labels, as in the transcript.
@@ -56,7 +57,7 @@ export function providerView({ api, threadId, transcript, select, output }) {
   transcript.addEventListener("click", (event) => {
     const article = event.composedPath().find((node) => node instanceof HTMLElement && node.dataset.messageId);
     const id = article?.dataset.messageId;
-    if (!id || !transcript.messages.some((m) => m.id === id && !m.pending)) return;
+    if (!id || !transcript.messages.some((m) => m.id === id && !m.pending && m.role === "user")) return;
     picked = id;
     select.value = id;
     void show(id);

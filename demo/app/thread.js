@@ -2,11 +2,15 @@
 // reconnect), new messages pushed live over the host's WebSocket, and the composer's sends shown
 // at once and replaced in place by the host's stored copy (docs/transcript.md, "Messages").
 import { createWebSocketTransport } from "../../dist/t3-composer.js";
+import { showReplies } from "./replies.js";
 
 /** Messages in one page of the thread: the newest page on open, older ones on scroll-up. */
 const PAGE_SIZE = 50;
 
-/** Messages from the host are the user's: the reference host stores no assistant turns. */
+/**
+ * Messages from the host are the user's: the reference host stores no assistant turns (its
+ * simulated assistant's replies are streamed, not stored: replies.js).
+ */
 const toTranscript = (message) => ({ ...message, role: "user" });
 
 /**
@@ -24,15 +28,10 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
    */
   async function sync() {
     const stored = await live.listMessages({ limit: PAGE_SIZE, signal: closing.signal });
-    const ids = new Set(stored.map((m) => m.id));
-    const clientIds = new Set(stored.map((m) => m.clientMessageId));
     const shown = transcript.messages;
-    const first = shown.findIndex((m) => ids.has(m.id));
-    const notStored = (m) => !ids.has(m.id) && !clientIds.has(m.clientMessageId);
-    const older = first > 0 ? shown.slice(0, first).filter(notStored) : [];
-    const extra = shown.slice(Math.max(first, 0)).filter(notStored);
-    transcript.messages = [...older, ...stored.map(toTranscript), ...extra];
-    if (first === -1) exhausted = stored.length < PAGE_SIZE;
+    const ids = new Set(stored.map((m) => m.id));
+    if (!shown.some((m) => ids.has(m.id))) exhausted = stored.length < PAGE_SIZE;
+    transcript.messages = mergeStored(shown, stored.map(toTranscript));
     onChange();
   }
 
@@ -76,6 +75,7 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
     }
   }
   const live = createWebSocketTransport({ baseUrl: api, threadId, WebSocket: ObservedWebSocket });
+  const stopReplies = showReplies(live, transcript, composer);
   const stopLive = live.onMessage((message) => {
     transcript.appendMessage(toTranscript(message)); // replaces a pending copy with the same clientMessageId
     onChange();
@@ -116,9 +116,33 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
     close() {
       closing.abort();
       stopLive();
+      stopReplies();
       live.close();
     },
   };
+}
+
+/**
+ * The newest stored page with what the page shows beyond it kept in place: older pages loaded on
+ * scroll-up before it, and each message the host did not list (a pending send, a live arrival, a
+ * streamed reply) right after the stored message it followed. When the page shares no message
+ * with what is shown, what is shown goes after it.
+ */
+function mergeStored(shown, stored) {
+  const ids = new Set(stored.map((m) => m.id));
+  const clientIds = new Set(stored.map((m) => m.clientMessageId));
+  const anchored = shown.some((m) => ids.has(m.id));
+  /** Stored id (or "" for before the first) → the messages shown after it that it did not list. */
+  const after = new Map();
+  let anchor = "";
+  for (const m of shown) {
+    if (ids.has(m.id)) anchor = m.id;
+    else if (!clientIds.has(m.clientMessageId)) {
+      const key = anchored ? anchor : (stored.at(-1)?.id ?? "");
+      after.set(key, [...(after.get(key) ?? []), m]);
+    }
+  }
+  return [...(after.get("") ?? []), ...stored.flatMap((m) => [m, ...(after.get(m.id) ?? [])])];
 }
 
 /** The transcript's copy of a message being sent; its attachments named from the draft's. */

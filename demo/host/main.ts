@@ -1,5 +1,6 @@
 // `npm start` runs this: the reference host on $HOST:$PORT (127.0.0.1:8787), data in $T3_DATA_DIR
-// (.data/), messages in SQLite there, or in PostgreSQL when $DATABASE_URL is a postgres:// URL.
+// (.data/), messages in SQLite there, or in PostgreSQL when $DATABASE_URL is a postgres:// URL,
+// each answered by the simulated assistant unless $T3_ASSISTANT is `off`.
 import { startHost } from "./server.js";
 
 const DEFAULT_PORT = 8787;
@@ -16,6 +17,8 @@ const host = await startHost({
   hostname: process.env.HOST ?? "127.0.0.1",
   dataDir: process.env.T3_DATA_DIR ?? DEFAULT_DATA_DIR,
   databaseUrl: process.env.DATABASE_URL || undefined,
+  // T3_ASSISTANT=off: no simulated replies (the composer's busy flow then waits for the pretend agent only).
+  assistant: process.env.T3_ASSISTANT !== "off",
 });
 const database = process.env.DATABASE_URL ? "PostgreSQL at DATABASE_URL" : host.dbPath;
 console.log(`t3-composer demo on ${host.url}/ (API ${host.apiUrl}, database ${database})`);

@@ -1,6 +1,7 @@
 // The demo host: the host kit (`src/host`, published as `t3-composer/host`) under `/api`, on
 // SQLite by default or PostgreSQL when given a connection string, projecting the demo's custom
-// kinds (kinds.ts), plus the demo's static files. `startHost` is what `main.ts` and the tests call.
+// kinds (kinds.ts), plus the demo's static files and, when asked, the simulated assistant
+// (assistant.ts). `startHost` is what `main.ts` and the tests call.
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +19,7 @@ import {
   type HostLimits,
 } from "../../src/host/index.js";
 import type { ContextKindDefinition } from "../../src/codec/index.js";
+import { startAssistant, type AssistantOptions } from "./assistant.js";
 import { DEMO_KINDS } from "./kinds.js";
 import { serveStatic } from "./static.js";
 
@@ -38,6 +40,12 @@ export interface HostOptions {
   root?: string;
   /** Passed to the kit as they are. */
   kit?: Pick<HostKitOptions, "allowedHosts" | "allowedOrigins" | "authorize">;
+  /**
+   * The simulated assistant (assistant.ts), which answers each stored message over the live
+   * sockets: `true` or its options to run it. Default off, so that a test sees only its own
+   * messages; `npm start` turns it on.
+   */
+  assistant?: boolean | Omit<AssistantOptions, "kinds"> | undefined;
 }
 
 export interface RunningHost {
@@ -73,6 +81,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = kit.limits.bodyTotalMs + HEADERS_TIMEOUT_MS;
   attachLiveSockets(server, kit);
+  const stopAssistant = options.assistant ? startAssistant(kit, { ...(options.assistant === true ? {} : options.assistant), kinds: options.kinds ?? DEMO_KINDS }) : () => {};
   const address = await listen(server, options.port, options.hostname ?? DEFAULT_HOSTNAME);
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   return {
@@ -83,6 +92,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     async close() {
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();
+      stopAssistant();
       await kit.close();
       await closed;
     },

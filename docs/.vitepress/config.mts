@@ -15,6 +15,9 @@ export default defineConfig({
     // GitHub's anchors, so that `page.md#heading` links work on GitHub and here alike.
     anchor: { slugify: githubSlug },
   },
+  // The live examples (theme/live/) write `<t3-composer>` and `<t3-transcript>` in their
+  // templates: those are the drop-in's custom elements, not Vue components.
+  vue: { template: { compilerOptions: { isCustomElement: (tag: string) => tag.startsWith("t3-") } } },
   themeConfig: {
     nav: [page("Guide", "/getting-started"), { text: "API", link: "/api/index.html", target: "_self" }],
     sidebar: [
@@ -22,6 +25,7 @@ export default defineConfig({
         text: "Using it",
         items: [
           page("Getting started", "/getting-started"),
+          page("The demo", "/demo"),
           page("Frameworks", "/frameworks"),
           page("Entries and exports", "/entries"),
           page("<t3-composer>", "/composer"),

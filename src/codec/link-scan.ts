@@ -53,9 +53,16 @@ function tailEnd(pattern: RegExp, text: string, tail: number): number {
  *        |    open
  *        the last `]` before close: the label starts at the first `[` after it
  * ```
+ *
+ * `match`, when given, hears every match of the pattern, whether its href parses or not (a large
+ * paste is cut between matches: src/elements/composer/paste-slices.ts).
  * @internal
  */
-export function visitLinks(text: string, visit: (start: number, open: number, close: number, slash: number, end: number) => void): void {
+export function visitLinks(
+  text: string,
+  visit: (start: number, open: number, close: number, slash: number, end: number) => void,
+  match?: (start: number, end: number) => void,
+): void {
   let scannedTo = 0; // where the previous match, parsed or not, ended: the pattern resumes there
   let regionStart = 0;
   // The first line feed and `[` at or after where they were last searched from; the text's
@@ -86,6 +93,7 @@ export function visitLinks(text: string, visit: (start: number, open: number, cl
       const image = open > scannedTo && text.charCodeAt(open - 1) === codes.exclamationMark;
       scannedTo = consumed;
       if (end !== -1) visit(image ? open - 1 : open, open, close, text.indexOf("/", tail), end);
+      match?.(image ? open - 1 : open, consumed);
     }
     close = text.indexOf(LINK_MARKER, Math.max(close + 1, scannedTo));
   }

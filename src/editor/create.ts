@@ -10,6 +10,7 @@ import { composerKeymap, type KeymapOptions } from "./keymap.js";
 import { chunkPlugin } from "./chunks.js";
 import { chunkNodeView, lazyChunkPlugin } from "./chunk-view.js";
 import { nearCaretPlugin } from "./near-caret.js";
+import { pastedNodeView, type PastedPainter } from "./pasted-view.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { textOfSlice } from "./text.js";
@@ -45,6 +46,8 @@ export interface EditorViewOptions {
   mount: HTMLElement;
   state: EditorState;
   painter: ChipPainter;
+  /** Draws pasted blocks' cards. */
+  pastedPainter: PastedPainter;
   dispatch(tr: Transaction): void;
   editable(): boolean;
   /** A click on the chip at `pos`. */
@@ -63,7 +66,7 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       state: options.state,
       dispatchTransaction: options.dispatch,
       editable: options.editable,
-      nodeViews: { chip: chipNodeView(options.painter), chunk: chunkNodeView },
+      nodeViews: { chip: chipNodeView(options.painter), chunk: chunkNodeView, pasted: pastedNodeView(options.pastedPainter) },
       // A multi-line text box with a list of suggestions (docs/accessibility.md): ARIA's combobox
       // is single-line only, and a textbox takes `aria-autocomplete`, `aria-controls` and
       // `aria-activedescendant`, which is all the suggestion list needs.

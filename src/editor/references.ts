@@ -4,7 +4,7 @@
 import type { Node as ProseMirrorNode } from "prosemirror-model";
 import type { Transaction } from "prosemirror-state";
 import { AttrStep } from "prosemirror-transform";
-import { chipAttrs, isChip, type ChipAttrs } from "./schema.js";
+import { chipAttrs, isChip, isPasted, pastedAttrs, type ChipAttrs } from "./schema.js";
 
 /** By how much a transaction changed the chips of one context id, and one of those chips. */
 export interface ReferenceChange {
@@ -15,15 +15,20 @@ export interface ReferenceChange {
 /** Per context id, what a transaction did to its chips. */
 export type ReferenceDelta = Map<string, ReferenceChange>;
 
+function tallyOne(attrs: ChipAttrs, sign: 1 | -1, delta: ReferenceDelta): void {
+  const entry = delta.get(attrs.contextId);
+  if (entry) entry.change += sign;
+  else delta.set(attrs.contextId, { change: sign, attrs });
+}
+
 function tally(doc: ProseMirrorNode, from: number, to: number, sign: 1 | -1, delta: ReferenceDelta): void {
   if (from >= to) return;
   doc.nodesBetween(from, to, (node, pos) => {
     // A chip has size 1, so one that nodesBetween reports lies wholly inside the range.
-    if (isChip(node) && pos >= from) {
-      const attrs = chipAttrs(node);
-      const entry = delta.get(attrs.contextId);
-      if (entry) entry.change += sign;
-      else delta.set(attrs.contextId, { change: sign, attrs });
+    if (isChip(node) && pos >= from) tallyOne(chipAttrs(node), sign, delta);
+    // A pasted block (size 1 too) references what its chips would: they count the same.
+    else if (isPasted(node) && pos >= from) {
+      for (const piece of pastedAttrs(node).pieces) for (const attrs of piece.references) tallyOne(attrs, sign, delta);
     }
     return !node.isInline;
   });

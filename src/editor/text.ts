@@ -4,13 +4,12 @@
 import { Fragment, Slice, type Node as ProseMirrorNode } from "prosemirror-model";
 import { collectComposerContextReferences } from "../codec/references.js";
 import { chunked, forEachLine } from "./chunks.js";
-import { chipAttrs, chipLink, composerSchema, createChip, isChip } from "./schema.js";
+import { chipAttrs, chipLink, composerSchema, createChip, isChip, isPasted, pastedAttrs, pastedText } from "./schema.js";
 
 const LINE_FEED = "\n";
 
-/** The paragraph for one line of text (which holds no line feed). */
-function paragraphFromLine(line: string): ProseMirrorNode {
-  const inline: ProseMirrorNode[] = [];
+/** Appends the inline content of one line of text (which holds no line feed) to `inline`. */
+function inlineFromLine(line: string, inline: ProseMirrorNode[]): ProseMirrorNode[] {
   let cursor = 0;
   for (const occurrence of collectComposerContextReferences(line)) {
     if (occurrence.start > cursor) inline.push(composerSchema.text(line.slice(cursor, occurrence.start)));
@@ -18,8 +17,10 @@ function paragraphFromLine(line: string): ProseMirrorNode {
     cursor = occurrence.end;
   }
   if (cursor < line.length) inline.push(composerSchema.text(line.slice(cursor)));
-  return composerSchema.nodes.paragraph.create(null, inline);
+  return inline;
 }
+
+const paragraphFromLine = (line: string) => composerSchema.nodes.paragraph.create(null, inlineFromLine(line, []));
 
 /**
  * Parses canonical text: one paragraph per line, every valid link a chip with a fresh reference
@@ -27,6 +28,30 @@ function paragraphFromLine(line: string): ProseMirrorNode {
  */
 export function docFromText(text: string): ProseMirrorNode {
   return composerSchema.nodes.doc.create(null, chunked(text.split(LINE_FEED).map(paragraphFromLine)));
+}
+
+/**
+ * Like `docFromText` for text given in segments: a string is text parsed as there, a node is an
+ * inline atom placed where it comes (a pasted block of a restored draft, docs/composer.md,
+ * "Large pastes"). The text of the result is the segments' texts joined.
+ */
+export function docFromSegments(segments: readonly (string | ProseMirrorNode)[]): ProseMirrorNode {
+  const paragraphs: ProseMirrorNode[] = [];
+  let inline: ProseMirrorNode[] = [];
+  for (const segment of segments) {
+    if (typeof segment !== "string") {
+      inline.push(segment);
+      continue;
+    }
+    const lines = segment.split(LINE_FEED);
+    inlineFromLine(lines[0]!, inline);
+    for (let index = 1; index < lines.length; index++) {
+      paragraphs.push(composerSchema.nodes.paragraph.create(null, inline));
+      inline = inlineFromLine(lines[index]!, []);
+    }
+  }
+  paragraphs.push(composerSchema.nodes.paragraph.create(null, inline));
+  return composerSchema.nodes.doc.create(null, chunked(paragraphs));
 }
 
 /** How deep a pasted slice is open at each end: its first and last chunk, and their lines. */
@@ -44,6 +69,8 @@ interface ParagraphSummary {
   text: string;
   /** Context ids of the paragraph's chips, in order, with repeats. */
   ids: readonly string[];
+  /** Whether it holds a pasted block. */
+  pasted: boolean;
 }
 const summaries = new WeakMap<ProseMirrorNode, ParagraphSummary>();
 
@@ -52,15 +79,20 @@ function summarize(paragraph: ProseMirrorNode): ParagraphSummary {
   if (summary) return summary;
   let text = "";
   const ids: string[] = [];
+  let pasted = false;
   paragraph.forEach((child) => {
     if (child.isText) {
       text += child.text;
     } else if (isChip(child)) {
       text += chipLink(child);
       ids.push(chipAttrs(child).contextId);
+    } else if (isPasted(child)) {
+      text += pastedText(child);
+      pasted = true;
+      for (const piece of pastedAttrs(child).pieces) for (const reference of piece.references) ids.push(reference.contextId);
     }
   });
-  summary = { text, ids };
+  summary = { text, ids, pasted };
   summaries.set(paragraph, summary);
   return summary;
 }
@@ -88,6 +120,32 @@ export function referencedIdsOf(doc: ProseMirrorNode): string[] {
   return [...seen];
 }
 
+/** Where a pasted block's text lies in its document's text. */
+export interface PastedRange {
+  start: number;
+  end: number;
+}
+
+/** Where the pasted blocks of `doc` are in `textOfDoc(doc)`, in order. */
+export function pastedRanges(doc: ProseMirrorNode): PastedRange[] {
+  const ranges: PastedRange[] = [];
+  let offset = -LINE_FEED.length; // the first line has no line feed before it
+  forEachLine(doc, (paragraph) => {
+    offset += LINE_FEED.length;
+    const summary = summarize(paragraph);
+    if (!summary.pasted) {
+      offset += summary.text.length;
+      return;
+    }
+    paragraph.forEach((child) => {
+      const length = child.isText ? child.text!.length : isChip(child) ? chipLink(child).length : isPasted(child) ? pastedText(child).length : 0;
+      if (isPasted(child)) ranges.push({ start: offset, end: offset + length });
+      offset += length;
+    });
+  });
+  return ranges;
+}
+
 /** The canonical text of a slice (what a copy of it writes as plain text). */
 export function textOfSlice(slice: Slice): string {
   return textOfFragment(slice.content);
@@ -106,6 +164,8 @@ function textOfFragment(fragment: Fragment): string {
       inline += node.text;
     } else if (isChip(node)) {
       inline += chipLink(node);
+    } else if (isPasted(node)) {
+      inline += pastedText(node);
     }
   });
   return sawBlock ? lines.join(LINE_FEED) : inline;

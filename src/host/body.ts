@@ -36,13 +36,6 @@ export async function streamBody(request: Request, limit: number, limits: BodyLi
   return size;
 }
 
-/** The whole body, at most `limit` bytes (see `streamBody`). */
-export async function readBody(request: Request, limit: number, limits: BodyLimits): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const size = await streamBody(request, limit, limits, (chunk) => void chunks.push(chunk));
-  return concatBytes(chunks, size);
-}
-
 /** `chunks` joined into one array of `size` bytes. */
 export function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
   const out = new Uint8Array(size);

@@ -13,7 +13,7 @@ import { LiveHub } from "./live.js";
 import { handleListMessages, handlePostMessage, handleProviderView } from "./messages.js";
 import { WindowQuota } from "./quota.js";
 import { errorResponse } from "./responses.js";
-import type { HostStore } from "./store.js";
+import type { HostStore, StoredMessage } from "./store.js";
 import { sweepStorage, type SweepResult } from "./sweep.js";
 
 /**
@@ -56,6 +56,13 @@ export interface HostKit {
    * and `authorize`. Resolves with the refusal to answer, or `undefined` when it may go on.
    */
   admit(request: Request): Promise<Response | undefined>;
+  /**
+   * Calls `listener` with each new message this kit stores (a repeated post is not new; messages
+   * other processes store are not heard here), after its transaction committed and it was pushed
+   * to the live sockets: where an app's agent starts answering (docs/host.md, "Replies"). A
+   * listener that throws is logged. Returns the remover.
+   */
+  onStored(listener: (message: StoredMessage) => void): () => void;
   /** Removes expired pending uploads and stranded blobs (done on start and every hour). */
   sweep(now?: number): Promise<SweepResult>;
   /** Stops the sweeps and the live sockets, then closes the store. */
@@ -90,6 +97,7 @@ export async function createHost(options: HostKitOptions): Promise<HostKit> {
   const basePath = options.basePath ?? DEFAULT_BASE_PATH;
   const allowedHosts = options.allowedHosts ?? LOOPBACK_HOSTS;
   const allowedOrigins = options.allowedOrigins ?? [];
+  const storedListeners = new Set<(message: StoredMessage) => void>();
   // The hub needs the context and the context's hook needs the hub; no message is stored before both exist.
   const context: HostContext = {
     store: options.store,
@@ -97,7 +105,16 @@ export async function createHost(options: HostKitOptions): Promise<HostKit> {
     limits,
     uploadQuota: new WindowQuota(limits.uploadsPerClientPerHour, UPLOAD_WINDOW_MS),
     kinds: options.kinds ?? [],
-    onStored: (message) => live.broadcast(message),
+    onStored: (message) => {
+      live.broadcast(message);
+      for (const listener of storedListeners) {
+        try {
+          listener(message);
+        } catch (error) {
+          internalError(error);
+        }
+      }
+    },
   };
   // ws is an optional peer dependency like the drivers: imported here, not with the module.
   const { WebSocketServer } = await import("ws");
@@ -132,6 +149,11 @@ export async function createHost(options: HostKitOptions): Promise<HostKit> {
     limits,
     admit,
     sweep,
+    onStored(listener) {
+      if (typeof listener !== "function") throw new TypeError(`onStored: expected a function, got ${String(listener)}`);
+      storedListeners.add(listener);
+      return () => void storedListeners.delete(listener);
+    },
     async fetch(request, info = {}) {
       const refused = await admit(request);
       if (refused) return refused;
@@ -146,6 +168,7 @@ export async function createHost(options: HostKitOptions): Promise<HostKit> {
     },
     async close() {
       clearInterval(sweeper);
+      storedListeners.clear();
       live.close();
       await options.store.close();
     },

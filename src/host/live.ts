@@ -8,12 +8,13 @@ import * as v from "valibot";
 import type { RawData, WebSocket, WebSocketServer } from "ws";
 import type { HostContext } from "./context.js";
 import { RequestError, internalError, type HostError } from "./errors.js";
-import { parseJsonText } from "./json.js";
+import { parseJsonBytes } from "./json.js";
 import { ID_PATTERN, LIVE_HEARTBEAT_MS } from "./limits.js";
 import { announce, postMessage, toIssues } from "./messages.js";
 import { toSentMessage } from "./sent-message.js";
 import type { StoredMessage } from "./store.js";
 import type { IncomingMessage } from "node:http";
+import { LiveReplySchema, type LiveReply } from "../transport/frames.js";
 
 /** The one frame a client sends. */
 const SendFrameSchema = v.object({ type: v.literal("send"), id: v.pipe(v.string(), v.regex(ID_PATTERN)), message: v.unknown() });
@@ -83,21 +84,24 @@ export class LiveHub {
 
   /** Pushes a newly stored message to every socket of its thread, serialized once per base URL. */
   broadcast(message: StoredMessage): void {
-    const clients = this.#threads.get(message.threadId);
-    if (!clients) return;
     const frames = new Map<string, Buffer>();
-    const limit = this.#context.limits.socketBufferBytes;
-    for (const client of clients) {
-      if (client.socket.readyState !== client.socket.OPEN) continue;
-      if (client.socket.bufferedAmount > limit) {
-        client.socket.close(CLOSE_TOO_SLOW, "Too far behind");
-        client.socket.terminate();
-        continue;
-      }
-      let frame = frames.get(client.apiBase);
-      if (!frame) frames.set(client.apiBase, (frame = Buffer.from(JSON.stringify({ type: "message", message: toSentMessage(message, client.apiBase) }))));
-      client.socket.send(frame, { binary: false });
-    }
+    this.#push(message.threadId, (apiBase) => {
+      let frame = frames.get(apiBase);
+      if (!frame) frames.set(apiBase, (frame = Buffer.from(JSON.stringify({ type: "message", message: toSentMessage(message, apiBase) }))));
+      return frame;
+    });
+  }
+
+  /**
+   * Pushes one frame of a streamed reply (an app's agent answering a message: docs/host.md,
+   * "Replies") to every socket of `threadId`, serialized once. Nothing is stored. Throws a
+   * `TypeError` for a thread id outside the protocol's grammar or a reply that is not one.
+   */
+  reply(threadId: string, reply: LiveReply): void {
+    if (typeof threadId !== "string" || !ID_PATTERN.test(threadId)) throw new TypeError(`reply: invalid thread id ${JSON.stringify(threadId)}`);
+    if (!v.is(LiveReplySchema, reply)) throw new TypeError(`reply: expected { id, inReplyTo, text, done }, got ${JSON.stringify(reply)}`);
+    const frame = Buffer.from(JSON.stringify({ type: "reply", reply: { id: reply.id, inReplyTo: reply.inReplyTo, text: reply.text, done: reply.done } }));
+    this.#push(threadId, () => frame);
   }
 
   /** Closes every socket and stops the heartbeat. */
@@ -108,6 +112,22 @@ export class LiveHub {
     this.#threads.clear();
     this.#perClient.clear();
     this.#server.close();
+  }
+
+  /** Sends `frameFor(apiBase)` to every open socket of the thread, dropping those too far behind. */
+  #push(threadId: string, frameFor: (apiBase: string) => Buffer): void {
+    const clients = this.#threads.get(threadId);
+    if (!clients) return;
+    const limit = this.#context.limits.socketBufferBytes;
+    for (const client of clients) {
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (client.socket.bufferedAmount > limit) {
+        client.socket.close(CLOSE_TOO_SLOW, "Too far behind");
+        client.socket.terminate();
+        continue;
+      }
+      client.socket.send(frameFor(client.apiBase), { binary: false });
+    }
   }
 
   #heard(threadId: string, messageId: string): void {
@@ -177,7 +197,7 @@ function parseFrame(data: RawData, isBinary: boolean, maxDepth: number): { id: s
   if (isBinary) return { error: { code: "invalid-frame", message: "Frames are JSON text" } };
   let json: unknown;
   try {
-    json = parseJsonText(data.toString(), maxDepth);
+    json = parseJsonBytes(Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]), maxDepth);
   } catch (error) {
     const message = error instanceof RequestError && error.error.code === "too-deep" ? error.message : "The frame is not JSON";
     return { error: { code: "invalid-frame", message } };

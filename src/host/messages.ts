@@ -3,11 +3,10 @@
 import * as v from "valibot";
 import type { Issue, MessageContext } from "../codec/index.js";
 import { decodeOutgoingMessage, normalizeMessageAttachments, projectComposerContextForProvider } from "../codec/index.js";
-import { readBody } from "./body.js";
 import type { HostContext } from "./context.js";
 import { RequestError } from "./errors.js";
 import { ID_PREFIX, mintId } from "./ids.js";
-import { parseJsonText } from "./json.js";
+import { readJsonBody } from "./json.js";
 import { ID_PATTERN } from "./limits.js";
 import { jsonResponse, textResponse } from "./responses.js";
 import { toSentMessage } from "./sent-message.js";
@@ -198,8 +197,7 @@ export async function handlePostMessage(context: HostContext, threadId: string, 
   // Requiring JSON also keeps other sites' pages out: a cross-origin `application/json` post needs
   // a CORS preflight, which the kit does not grant.
   if (!isJsonRequest(request)) throw new RequestError(415, "unsupported-media-type", "Messages are posted as application/json");
-  const bytes = await readBody(request, context.limits.messageBodyBytes, context.limits);
-  const body = parseJsonText(new TextDecoder().decode(bytes), context.limits.jsonDepth);
+  const body = await readJsonBody(request, context.limits.messageBodyBytes, context.limits);
   const outcome = await postMessage(context, threadId, body);
   const response = jsonResponse(outcome.created ? 201 : 200, toSentMessage(outcome.message, apiBase));
   announce(context, outcome);

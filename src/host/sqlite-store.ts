@@ -1,5 +1,6 @@
 // The embedded store: one SQLite file through better-sqlite3 (an optional peer dependency that
-// only this module imports). Writes go through one connection, one transaction at a time, each
+// only this module imports). Writes go through one connection, one transaction at a time (the
+// transactions that queue meanwhile commit together: see `transaction`), each
 // taking the write lock when it begins (`BEGIN IMMEDIATE`), so that a second process on the same
 // file waits for the lock instead of failing with SQLITE_BUSY_SNAPSHOT; reads use a second
 // connection, which sees only committed rows. Live pushes reach this process's sockets only: for
@@ -104,34 +105,82 @@ function migrate(db: Db): void {
   }).immediate();
 }
 
+/** Each connection's compiled statements by SQL: compiling one costs about as much as running it. */
+const STATEMENTS = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** `db.prepare(sql)`, compiled once per connection. */
+function prepared(db: Db, sql: string): Database.Statement {
+  let cache = STATEMENTS.get(db);
+  if (!cache) STATEMENTS.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
 function findStored(db: Db, sql: string, ...params: unknown[]): StoredMessage | undefined {
-  const row = db.prepare(sql).get(...params) as MessageRow | undefined;
-  return row && toStoredMessage(row, db.prepare(ATTACHMENTS_OF).all(row.id) as AttachmentJoinRow[]);
+  const row = prepared(db, sql).get(...params) as MessageRow | undefined;
+  return row && toStoredMessage(row, prepared(db, ATTACHMENTS_OF).all(row.id) as AttachmentJoinRow[]);
+}
+
+/** A transaction's work waiting for the next group commit, and how to settle its caller. */
+interface QueuedWork {
+  work: (tx: StoreTransaction) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
 }
 
 class SqliteStore implements HostStore {
   readonly #writer: Db;
   readonly #reader: Db;
-  /** The transaction running now: the next one starts when it settles. */
+  /** The writer's use running now: the next one starts when it settles. */
   #queue: Promise<unknown> = Promise.resolve();
+  /** Transactions asked for since the last group commit began: they commit together. */
+  #batch: QueuedWork[] = [];
 
   constructor(writer: Db, reader: Db) {
     this.#writer = writer;
     this.#reader = reader;
   }
 
+  // Group commit: each COMMIT waits for the disk (an fsync of the WAL), which costs more than
+  // a post's own statements, so the transactions that queue while one commits run next in one
+  // SQLite transaction, each in its own savepoint (a work that throws rolls back only its own
+  // writes), and share one COMMIT. A caller hears its outcome only once that COMMIT is done.
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
-    return this.#exclusive(async (db) => {
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        const result = await work(sqliteTransaction(db));
-        db.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (db.inTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
+    return new Promise<T>((resolve, reject) => {
+      this.#batch.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.#batch.length === 1) void this.#exclusive((db) => this.#commitBatch(db));
     });
+  }
+
+  async #commitBatch(db: Db): Promise<void> {
+    const batch = this.#batch;
+    this.#batch = [];
+    const tx = sqliteTransaction(db);
+    const outcomes: (() => void)[] = [];
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      for (const { work, resolve, reject } of batch) {
+        db.exec("SAVEPOINT work");
+        try {
+          const result = await work(tx);
+          db.exec("RELEASE work");
+          outcomes.push(() => resolve(result));
+        } catch (error) {
+          // Some errors (a full disk, say) make SQLite roll the whole transaction back.
+          if (!db.inTransaction) throw error;
+          db.exec("ROLLBACK TO work");
+          db.exec("RELEASE work");
+          outcomes.push(() => reject(error));
+        }
+      }
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    for (const settle of outcomes) settle();
   }
 
   /** Runs `use` with the writer once every earlier use of it has settled. */
@@ -150,44 +199,43 @@ class SqliteStore implements HostStore {
     const db = this.#reader;
     const rows = (
       page.before === undefined
-        ? db.prepare(`SELECT * FROM messages WHERE thread_id = ? AND replaced_by IS NULL ORDER BY ${PLACE} DESC LIMIT ?`).all(threadId, page.limit)
-        : db
-            .prepare(
-              `SELECT * FROM messages WHERE thread_id = ? AND replaced_by IS NULL
-               AND ${PLACE} < (SELECT ${PLACE} FROM messages WHERE thread_id = ? AND id = ?) ORDER BY ${PLACE} DESC LIMIT ?`,
-            )
-            .all(threadId, threadId, page.before, page.limit)
+        ? prepared(db, `SELECT * FROM messages WHERE thread_id = ? AND replaced_by IS NULL ORDER BY ${PLACE} DESC LIMIT ?`).all(threadId, page.limit)
+        : prepared(
+            db,
+            `SELECT * FROM messages WHERE thread_id = ? AND replaced_by IS NULL
+             AND ${PLACE} < (SELECT ${PLACE} FROM messages WHERE thread_id = ? AND id = ?) ORDER BY ${PLACE} DESC LIMIT ?`,
+          ).all(threadId, threadId, page.before, page.limit)
     ) as MessageRow[];
-    const attachments = db.prepare(ATTACHMENTS_OF);
+    const attachments = prepared(db, ATTACHMENTS_OF);
     return rows.reverse().map((row) => toStoredMessage(row, attachments.all(row.id) as AttachmentJoinRow[]));
   }
 
   // Writes outside `transaction` still wait their turn: the writer may be inside one.
   insertUpload(row: AttachmentRow) {
     return this.#exclusive((db) => {
-      db.prepare(
+      prepared(
+        db,
         `INSERT INTO attachments (pending_id, persisted_id, state, thread_id, name, mime_type, size_bytes, file, created_at)
          VALUES (@pending_id, @persisted_id, @state, @thread_id, @name, @mime_type, @size_bytes, @file, @created_at)`,
-      )
-        .run(row);
+      ).run(row);
     });
   }
 
   async findAttachment(id: string) {
-    return this.#reader
-      .prepare("SELECT * FROM attachments WHERE persisted_id = ? OR (pending_id = ? AND state = 'pending')")
-      .get(id, id) as AttachmentRow | undefined;
+    return prepared(this.#reader, "SELECT * FROM attachments WHERE persisted_id = ? OR (pending_id = ? AND state = 'pending')").get(id, id) as
+      | AttachmentRow
+      | undefined;
   }
 
   deleteStalePending(cutoff: string) {
     return this.#exclusive((db) => {
-      const rows = db.prepare("DELETE FROM attachments WHERE state = 'pending' AND created_at < ? RETURNING file").all(cutoff) as { file: string }[];
+      const rows = prepared(db, "DELETE FROM attachments WHERE state = 'pending' AND created_at < ? RETURNING file").all(cutoff) as { file: string }[];
       return rows.map((row) => row.file);
     });
   }
 
   async hasFile(file: string) {
-    return this.#reader.prepare("SELECT 1 FROM attachments WHERE file = ?").get(file) !== undefined;
+    return prepared(this.#reader, "SELECT 1 FROM attachments WHERE file = ?").get(file) !== undefined;
   }
 
   subscribe() {
@@ -206,22 +254,21 @@ function sqliteTransaction(db: Db): StoreTransaction {
     findMessageByClientId: async (threadId, clientMessageId) =>
       findStored(db, "SELECT * FROM messages WHERE thread_id = ? AND client_message_id = ?", threadId, clientMessageId),
     findMessage: async (threadId, id) => findStored(db, "SELECT * FROM messages WHERE thread_id = ? AND id = ?", threadId, id),
-    ensureThread: async (threadId, createdAt) => void db.prepare("INSERT OR IGNORE INTO threads (id, created_at) VALUES (?, ?)").run(threadId, createdAt),
-    findUpload: async (id) => db.prepare("SELECT * FROM attachments WHERE pending_id = ? OR persisted_id = ?").get(id, id) as AttachmentRow | undefined,
+    ensureThread: async (threadId, createdAt) => void prepared(db, "INSERT OR IGNORE INTO threads (id, created_at) VALUES (?, ?)").run(threadId, createdAt),
+    findUpload: async (id) => prepared(db, "SELECT * FROM attachments WHERE pending_id = ? OR persisted_id = ?").get(id, id) as AttachmentRow | undefined,
     persistUpload: async (pendingId, persistedId) =>
-      db.prepare("UPDATE attachments SET state = 'persisted', persisted_id = ? WHERE pending_id = ? AND state = 'pending'").run(persistedId, pendingId)
+      prepared(db, "UPDATE attachments SET state = 'persisted', persisted_id = ? WHERE pending_id = ? AND state = 'pending'").run(persistedId, pendingId)
         .changes > 0,
     insertMessage: async (m: NewMessage) =>
-      db
-        .prepare(
-          `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer, edit_of, place)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT ${PLACE} FROM messages WHERE id = ?))
-           ON CONFLICT (thread_id, client_message_id) DO NOTHING`,
-        )
-        .run(m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer ? 1 : 0, m.editOf, m.editOf).changes > 0,
+      prepared(
+        db,
+        `INSERT INTO messages (id, thread_id, client_message_id, text, context_json, created_at, steer, edit_of, place)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT ${PLACE} FROM messages WHERE id = ?))
+         ON CONFLICT (thread_id, client_message_id) DO NOTHING`,
+      ).run(m.id, m.threadId, m.clientMessageId, m.text, m.contextJson, m.createdAt, m.steer ? 1 : 0, m.editOf, m.editOf).changes > 0,
     linkAttachment: async (messageId, pendingId, position) =>
-      void db.prepare("INSERT INTO message_attachments (message_id, attachment_id, position) VALUES (?, ?, ?)").run(messageId, pendingId, position),
+      void prepared(db, "INSERT INTO message_attachments (message_id, attachment_id, position) VALUES (?, ?, ?)").run(messageId, pendingId, position),
     supersede: async (oldId, newId) =>
-      db.prepare("UPDATE messages SET replaced_by = ? WHERE id = ? AND replaced_by IS NULL").run(newId, oldId).changes > 0,
+      prepared(db, "UPDATE messages SET replaced_by = ? WHERE id = ? AND replaced_by IS NULL").run(newId, oldId).changes > 0,
   };
 }

@@ -152,6 +152,17 @@ export interface T3Strings {
   secretsHiddenAnnouncement: Message;
   /** Announced after Reveal. */
   secretsRevealed: Message;
+  // Large pastes (docs/composer.md, "Large pastes"): the pasted block's card and the announcements.
+  /** A pasted block's card and accessible name. `{count}`: its references, `{size}`: its size (`sizeMegabytes`…). */
+  pastedBlock: Message;
+  /** The card's button that turns the block into chips. */
+  pastedExpand: string;
+  /** Its tooltip and description. */
+  pastedExpandHint: string;
+  /** Announced instead of one `chipInserted` per chip when many join at once. `{count}`: how many contexts. */
+  chipsInserted: Message;
+  /** Announced instead of one `chipRemoved` per chip when many leave at once. */
+  chipsRemoved: Message;
 }
 
 /** A key of the table. */
@@ -244,6 +255,12 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   reveal: "Reveal",
   secretsHiddenAnnouncement: { one: "Hid 1 secret.", other: "Hid {count} secrets." },
   secretsRevealed: { one: "Revealed 1 secret.", other: "Revealed {count} secrets." },
+  // Large pastes (docs/composer.md, "Large pastes").
+  pastedBlock: { one: "Pasted 1 reference · {size}", other: "Pasted {count} references · {size}" },
+  pastedExpand: "Expand",
+  pastedExpandHint: "Show every reference as a chip. With thousands of them this takes a while, and the page may be slow until it is done.",
+  chipsInserted: { one: "Inserted 1 context.", other: "Inserted {count} contexts." },
+  chipsRemoved: { one: "Removed 1 context.", other: "Removed {count} contexts." },
 });
 
 /** The keys, in table order. */

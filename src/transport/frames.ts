@@ -14,11 +14,31 @@ const HostErrorSchema = v.object({
   issues: v.exactOptional(v.unknown()),
 });
 
+/**
+ * One frame of a reply that an app's agent streams to a thread's live sockets (docs/host.md,
+ * "Replies"). Each frame carries the whole text so far, so a frame that is missed costs nothing
+ * once the next one comes; the last has `done: true`.
+ */
+export interface LiveReply {
+  /** The reply's id: the transcript message it is shown as. */
+  id: string;
+  /** The id of the stored message it answers. */
+  inReplyTo: string;
+  /** Markdown: the whole reply so far. */
+  text: string;
+  /** Whether this is the reply's last frame. */
+  done: boolean;
+}
+
+/** @internal The schema of `LiveReply`, which the host kit checks the replies it pushes with. */
+export const LiveReplySchema = v.object({ id: v.pipe(v.string(), v.nonEmpty()), inReplyTo: v.string(), text: v.string(), done: v.boolean() });
+
 /** The frame schemas by `type`. */
 const FRAME_SCHEMAS = new Map<unknown, v.GenericSchema>([
   ["ack", v.object({ type: v.literal("ack"), id: v.string(), message: SentMessageSchema })],
   ["error", v.object({ type: v.literal("error"), id: v.exactOptional(v.nullable(v.string())), error: HostErrorSchema })],
   ["message", v.object({ type: v.literal("message"), message: SentMessageSchema })],
+  ["reply", v.object({ type: v.literal("reply"), reply: LiveReplySchema })],
 ]);
 /** What a frame of no known type fails with: an issue at `type`. */
 const UnknownFrameSchema = v.object({ type: v.picklist([...FRAME_SCHEMAS.keys()] as string[]) });
@@ -36,7 +56,8 @@ export const ServerFrameSchema = v.lazy((input: unknown) => {
 export type ServerFrame =
   | { type: "ack"; id: string; message: Decoded<SentMessage> }
   | { type: "error"; id?: string | null; error: v.InferOutput<typeof HostErrorSchema> }
-  | { type: "message"; message: Decoded<SentMessage> };
+  | { type: "message"; message: Decoded<SentMessage> }
+  | { type: "reply"; reply: LiveReply };
 
 /** @internal A client frame: one send, to be answered by an `ack` or an `error` with the same id. */
 export interface SendFrame {
@@ -60,6 +81,6 @@ export function parseServerFrame(data: unknown): DecodeResult<ServerFrame> {
     return { success: false, issues: [{ path: "", message: "Expected JSON" }] };
   }
   const frame = decodeWith(ServerFrameSchema, json) as DecodeResult<ServerFrame>;
-  if (frame.success && frame.output.type !== "error") markDecodedMessage(frame.output.message);
+  if (frame.success && "message" in frame.output) markDecodedMessage(frame.output.message);
   return frame;
 }

@@ -14,6 +14,7 @@ export { createFetchTransport } from "./fetch-transport.js";
 export type { FetchTransportOptions } from "./fetch-transport.js";
 export { createWebSocketTransport } from "./websocket-transport.js";
 export type { WebSocketTransport, WebSocketTransportOptions } from "./websocket-transport.js";
+export type { LiveReply } from "./frames.js";
 export { createMemoryTransport } from "./memory-transport.js";
 export type { MemoryTransport, MemoryTransportOptions } from "./memory-transport.js";
 export type { HttpTransportOptions } from "./options.js";

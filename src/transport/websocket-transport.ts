@@ -4,7 +4,7 @@ import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfi
 import { listPage } from "./list.js";
 import { ComposerError, HostResponseError } from "./errors.js";
 import { assertOutgoingMessage, signalOf } from "./calls.js";
-import { parseServerFrame, type SendFrame, type ServerFrame } from "./frames.js";
+import { parseServerFrame, type LiveReply, type SendFrame, type ServerFrame } from "./frames.js";
 import { resolveHttpConfig, threadUrl } from "./http.js";
 import { Listeners } from "./listeners.js";
 import { LiveSocket, toWebSocketUrl } from "./live-socket.js";
@@ -26,6 +26,11 @@ export interface WebSocketTransportOptions extends HttpTransportOptions {
 export interface WebSocketTransport extends ComposerTransport {
   /** Calls `listener` with every message the host stores in the thread (this page's own included). */
   onMessage(listener: (message: SentMessage) => void): () => void;
+  /**
+   * Calls `listener` with every frame of the replies an agent streams to the thread (docs/host.md,
+   * "Replies"): the whole text so far each time, `done` on the last. Returns the remover.
+   */
+  onReply(listener: (reply: LiveReply) => void): () => void;
   /** Calls `listener` with what goes wrong outside any call; the returned function removes it. */
   onError(listener: (error: ComposerError) => void): () => void;
   /** Closes the connection for good and rejects the sends not yet acknowledged. */
@@ -85,6 +90,7 @@ export function createWebSocketTransportWithClock(options: WebSocketTransportOpt
     fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),
     listMessages: (listOptions) => listPage(config, { ...listOptions, signal: signalOf(listOptions) }),
     onMessage: (listener) => live.messages.add(listener),
+    onReply: (listener) => live.replies.add(listener),
     onError: (listener) => live.errors.add(listener),
     close: () => live.close(),
   };
@@ -93,6 +99,7 @@ export function createWebSocketTransportWithClock(options: WebSocketTransportOpt
 /** The frame protocol of one thread's live connection: pending sends, acks, pushed messages. */
 class LiveThread {
   readonly messages = new Listeners<SentMessage>();
+  readonly replies = new Listeners<LiveReply>();
   readonly errors = new Listeners<ComposerError>();
   readonly #pending = new Map<string, PendingSend>();
   readonly #policy: RetryPolicy;
@@ -167,6 +174,7 @@ class LiveThread {
     const error = new ComposerError("send-failed", "The WebSocket transport was closed before the host acknowledged the message");
     for (const pending of [...this.#pending.values()]) pending.settle({ error });
     this.messages.clear();
+    this.replies.clear();
     this.errors.clear();
   }
 
@@ -187,6 +195,9 @@ class LiveThread {
     switch (frame.type) {
       case "message":
         this.messages.emit(frame.message);
+        return;
+      case "reply":
+        this.replies.emit(frame.reply);
         return;
       case "ack": {
         // An ack for a send that already settled (a duplicate after a resend, or one that came after

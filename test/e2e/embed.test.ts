@@ -1,5 +1,5 @@
 // The embedding recipes of demo/embed/, built as a third-party app would build them (plain HTML
-// with the drop-in module; React, Vue and Svelte through Vite: `npm run build:embeds`). In each,
+// with the drop-in module; Vite alone, React, Vue and Svelte through Vite: `npm run build:embeds`). In each,
 // a person types, inserts a chip from the page's button, presses Enter, and the message sent
 // through the memory transport shows in the transcript.
 import { expect } from "@esm-bundle/chai";
@@ -9,6 +9,7 @@ import { click, fitFrames, frameDocument, openFrame, press, type, waitFor } from
 
 const RECIPES: [name: string, page: string][] = [
   ["plain HTML", "/demo/embed/html/index.html"],
+  ["Vite, no framework (TypeScript)", "/demo/embed/vite/dist/index.html"],
   ["React 19", "/demo/embed/react/dist/index.html"],
   ["Vue 3", "/demo/embed/vue/dist/index.html"],
   ["Svelte 5", "/demo/embed/svelte/dist/index.html"],

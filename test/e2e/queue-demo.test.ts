@@ -3,12 +3,14 @@
 import { expect } from "@esm-bundle/chai";
 import { startHost, type TestHost } from "../support/host.js";
 import { openDemo } from "./support/demo-page.js";
-import { click, frameDocument, press, type, waitFor } from "./support/frames.js";
+import { click, fitFrames, frameDocument, press, type, waitFor } from "./support/frames.js";
 
 const THREAD = "queue-demo";
 let host: TestHost;
 before(async () => {
   host = await startHost();
+  // The whole frame on screen: the demo's composer sits at the bottom of its one-screen chat.
+  await fitFrames(1);
 });
 after(() => host.dispose());
 afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));

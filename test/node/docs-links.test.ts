@@ -1,8 +1,10 @@
 // Every relative link in README.md and docs/**/*.md names a file that exists, and every `#anchor`
-// a heading (or an explicit `<a id>`) of the page it points to. Pages added later are checked too.
+// a heading (or an explicit `<a id>`) of the page it points to; every image a page shows
+// (Markdown or `<img>`/`<source>`) exists, and every picture in docs/images is shown somewhere and
+// stays small. Pages added later are checked too.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { githubSlug, headingText } from "../../scripts/docs-slug.js";
 import { docsPages, ROOT } from "./support/docs-pages.js";
@@ -25,16 +27,29 @@ function proseLines(markdown: string): string[] {
 }
 
 /** HTML a page may hold outside code; anything else would be compiled as a Vue template by the site. */
-const ALLOWED_TAGS = new Set(["a", "br", "details", "summary", "kbd", "sub", "sup"]);
+const ALLOWED_TAGS = new Set(["a", "br", "details", "summary", "kbd", "sub", "sup", "picture", "source", "img"]);
 
-/** Tags and `{{` outside code, which VitePress would read as Vue (`npm run docs:build` fails on them). */
+const THEME = join(ROOT, "docs", ".vitepress", "theme");
+/**
+ * The live examples a page may embed (`<LiveChat />`…): a component in docs/.vitepress/theme/live/
+ * that the theme registers by its name. GitHub shows nothing for them; the site, the example.
+ */
+const LIVE_TAGS = new Set(
+  readdirSync(join(THEME, "live"))
+    .map((file) => /^(Live\w+)\.vue$/.exec(file)?.[1])
+    .filter((name): name is string => name !== undefined && new RegExp(`\\b${name}\\b`).test(readFileSync(join(THEME, "index.ts"), "utf8"))),
+);
+
+/** Tags, `{{` and localhost links outside code, on which `npm run docs:build` fails (VitePress reads the first two as Vue). */
 function vueHazards(file: string): string[] {
   const found: string[] = [];
   proseLines(readFileSync(file, "utf8")).forEach((text, index) => {
     for (const [tag, name] of text.matchAll(/<\/?([a-zA-Z][\w-]*)/g)) {
-      if (!ALLOWED_TAGS.has(name!.toLowerCase())) found.push(`line ${index + 1}: ${tag} outside code (wrap it in backticks)`);
+      if (!ALLOWED_TAGS.has(name!.toLowerCase()) && !LIVE_TAGS.has(name!)) found.push(`line ${index + 1}: ${tag} outside code (wrap it in backticks)`);
     }
     if (text.includes("{{")) found.push(`line ${index + 1}: {{ outside code`);
+    // The site's build counts a link to localhost as dead (it is one, for a reader of the site).
+    if (/https?:\/\/localhost\b/.test(text)) found.push(`line ${index + 1}: a localhost URL outside code (wrap it in backticks)`);
   });
   return found;
 }
@@ -64,12 +79,22 @@ function anchorsOf(file: string): Set<string> {
   return anchors;
 }
 
-/** Relative link targets of a page (no scheme), with their line numbers. */
+/** The URLs of an `<img src>` or a `<source srcset>` (each candidate without its descriptor). */
+function htmlImageUrls(text: string): string[] {
+  const urls: string[] = [];
+  for (const [, attribute, value] of text.matchAll(/<(?:img|source)\b[^>]*?\s(src|srcset)="([^"]*)"/g)) {
+    urls.push(...(attribute === "srcset" ? value!.split(",").map((candidate) => candidate.trim().split(/\s+/)[0]!) : [value!]));
+  }
+  return urls;
+}
+
+/** Relative link and image targets of a page (no scheme), with their line numbers. */
 function links(file: string): { target: string; line: number }[] {
   const found: { target: string; line: number }[] = [];
   proseLines(readFileSync(file, "utf8")).forEach((text, index) => {
-    for (const [, target] of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-      if (!/^[a-z][a-z0-9+.-]*:/i.test(target!)) found.push({ target: target!, line: index + 1 });
+    const markdown = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]!);
+    for (const target of [...markdown, ...htmlImageUrls(text)]) {
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) found.push({ target, line: index + 1 });
     }
   });
   return found;
@@ -97,4 +122,32 @@ describe("documentation links", () => {
       assert.deepEqual([...broken, ...vueHazards(file)], []);
     });
   }
+});
+
+/** Pictures live in git: each must stay this small (scripts/screenshots.mjs keeps to it too). */
+const MAX_IMAGE_BYTES = 150_000;
+const IMAGES = join(ROOT, "docs", "images");
+
+describe("documentation images", () => {
+  const pictures = existsSync(IMAGES) ? readdirSync(IMAGES).sort() : [];
+  const shownByPages = new Set(files.flatMap((file) => links(file).map(({ target }) => resolve(dirname(file), decodeURI(target.split("#")[0]!)))));
+
+  it("finds the demo's screenshots", () => {
+    assert.deepEqual(
+      ["phone", "desktop"].flatMap((size) => ["light", "dark"].map((scheme) => `demo-${size}-${scheme}.png`)).filter((name) => !pictures.includes(name)),
+      [],
+    );
+  });
+
+  for (const name of pictures) {
+    it(`docs/images/${name} is shown by a page and under ${MAX_IMAGE_BYTES} bytes`, () => {
+      const path = join(IMAGES, name);
+      assert.ok(shownByPages.has(path), `no page shows docs/images/${name}`);
+      assert.ok(statSync(path).size <= MAX_IMAGE_BYTES, `docs/images/${name} is ${statSync(path).size} bytes`);
+    });
+  }
+
+  it("allows the live examples the theme registers, and only those", () => {
+    assert.deepEqual([...LIVE_TAGS].sort(), ["LiveChat", "LiveComposer", "LiveCustomKind", "LiveTranscript"]);
+  });
 });

@@ -14,6 +14,7 @@ const asInstalled = (text: string) => text.replace('"../../../dist/t3-composer.j
 /** Each recipe file, as the getting-started page shows it. */
 const RECIPES: [file: string, shown: (text: string) => string][] = [
   ["demo/embed/html/index.html", asInstalled],
+  ["demo/embed/vite/src/main.ts", (text) => text],
   ["demo/embed/react/src/App.jsx", (text) => text],
   ["demo/embed/vue/vite.config.js", (text) => text],
   ["demo/embed/vue/src/App.vue", (text) => text],

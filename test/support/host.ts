@@ -80,9 +80,22 @@ async function command<T>(name: string, payload: object): Promise<T> {
   return (await executeServerCommand(name, payload)) as T;
 }
 
-/** Starts a reference host for this test file, with `limits` overriding its defaults. Dispose it in `after()`. */
-export async function startHost(limits?: Partial<HostLimits>): Promise<TestHost> {
-  const started = await command<{ id: string; path: string; directUrl: string }>("host-start", limits ? { limits } : {});
+/** How a test host runs besides its limits. */
+export interface TestHostOptions {
+  /**
+   * The simulated assistant (demo/host/assistant.ts): on with the pause before each word, in ms.
+   * Default off, so that a test sees only its own messages.
+   */
+  assistant?: { wordMs: number } | undefined;
+}
+
+/**
+ * Starts a reference host for this test file, with `limits` overriding its defaults. Dispose it
+ * in `after()`.
+ */
+export async function startHost(limits?: Partial<HostLimits>, options: TestHostOptions = {}): Promise<TestHost> {
+  const payload = { ...(limits ? { limits } : {}), ...(options.assistant ? { assistant: options.assistant } : {}) };
+  const started = await command<{ id: string; path: string; directUrl: string }>("host-start", payload);
   const { id } = started;
   const url = new URL(started.path, location.origin).href;
   return {

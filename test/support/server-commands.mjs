@@ -171,7 +171,7 @@ async function heapCensus(client, payload) {
 /**
  * Reference hosts for end-to-end tests (`test-hosts.mjs`), reached by the page through the
  * proxy at `/t3-host/<id>/` (`host-proxy.mjs`). Tests call these through `test/support/host.ts`:
- * - `host-start` `{ limits? }` → `{ id, path, directUrl }`: a host on a free port with a fresh
+ * - `host-start` `{ limits?, assistant? }` → `{ id, path, directUrl }`: a host on a free port with a fresh
  *   data folder; `path` (`/t3-host/<id>/`) is where the page reaches it;
  * - `host-stop` `{ id }`: the host goes down (data kept); `host-restart` `{ id }`: up again, same port and data;
  * - `host-rows` `{ id, sql, params? }` → rows of a read-only query on its SQLite file;
@@ -184,8 +184,8 @@ async function heapCensus(client, payload) {
  */
 function hostPlugin() {
   const commands = {
-    "host-start": async ({ limits }) => {
-      const host = await startTestHost(limits);
+    "host-start": async ({ limits, assistant }) => {
+      const host = await startTestHost(limits, assistant);
       return { id: host.id, path: `${HOST_PROXY_PREFIX}${host.id}/`, directUrl: host.running.url };
     },
     "host-stop": ({ id }) => stopTestHost(id).then(() => true),

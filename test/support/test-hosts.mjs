@@ -18,6 +18,7 @@ import { tsImport } from "tsx/esm/api";
  * @property {string} dataDir    the temporary data folder
  * @property {number} port       the port, kept across restarts
  * @property {object | undefined} limits  the `HostLimits` overrides it was started with
+ * @property {object | undefined} assistant  the simulated assistant's options (`{ wordMs }`), or `undefined` for none
  * @property {{ url: string, apiUrl: string, dbPath: string, close(): Promise<void> } | null} running
  *   the running host, or `null` while it is stopped
  * @property {string} dbPath     the SQLite file
@@ -35,13 +36,21 @@ function loadServer() {
   return serverModule;
 }
 
-/** Starts a host on a free port with a fresh data folder; `limits` overrides `DEFAULT_LIMITS`. */
-export async function startTestHost(limits) {
+/** What `startHost` (demo/host/server.ts) is given besides the port and the data folder. */
+function hostOptions(host) {
+  return { ...(host.limits ? { limits: host.limits } : {}), ...(host.assistant ? { assistant: host.assistant } : {}) };
+}
+
+/**
+ * Starts a host on a free port with a fresh data folder; `limits` overrides `DEFAULT_LIMITS`, and
+ * `assistant` (`{ wordMs }`) runs the simulated assistant.
+ */
+export async function startTestHost(limits, assistant) {
   const { startHost } = await loadServer();
   const dataDir = await mkdtemp(join(tmpdir(), "t3-e2e-host-"));
-  const running = await startHost({ port: 0, dataDir, ...(limits ? { limits } : {}) });
+  const running = await startHost({ port: 0, dataDir, ...hostOptions({ limits, assistant }) });
   const id = String(++lastId);
-  const host = { id, dataDir, port: Number(new URL(running.url).port), limits, running, dbPath: running.dbPath, sockets: new Set() };
+  const host = { id, dataDir, port: Number(new URL(running.url).port), limits, assistant, running, dbPath: running.dbPath, sockets: new Set() };
   hosts.set(id, host);
   return host;
 }
@@ -76,7 +85,7 @@ export async function restartTestHost(id) {
   const host = testHost(id);
   if (host.running) return;
   const { startHost } = await loadServer();
-  host.running = await startHost({ port: host.port, dataDir: host.dataDir, ...(host.limits ? { limits: host.limits } : {}) });
+  host.running = await startHost({ port: host.port, dataDir: host.dataDir, ...hostOptions(host) });
 }
 
 /** Rows of one SQL statement against the host's database, read-only; works while it is stopped too. */

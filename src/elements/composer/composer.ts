@@ -20,6 +20,7 @@ import { Editing } from "./editing.js";
 import { draftPlugin } from "./draft-state.js";
 import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
+import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
@@ -144,6 +145,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.model = new DraftModel(plugins, {
     mount,
     painter: composer.chips,
+    pasted: pastedPainter(composer),
     editable: () => host.canEdit,
     clickChip: (pos) => activateChip(composer, pos),
   });

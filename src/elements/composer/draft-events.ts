@@ -12,6 +12,12 @@ import { draftOf, isLive, liveRecords, type DraftState } from "./draft-state.js"
 import type { ComposerValue } from "./types.js";
 import { valueOf } from "./value.js";
 
+/**
+ * Past this many contexts changed by one transaction, the announcement says how many instead of
+ * naming each: a list of thousands helps nobody, and naming each resolves each chip.
+ */
+const CHIP_ANNOUNCEMENTS_MAX = 10;
+
 export class DraftEvents implements DraftObserver {
   readonly #composer: Composer;
   #announcement = "";
@@ -52,12 +58,28 @@ export class DraftEvents implements DraftObserver {
   }
 
   #announceChips(draft: DraftState): void {
+    if (draft.delta.size > CHIP_ANNOUNCEMENTS_MAX) return this.#announceMany(draft);
     const messages: string[] = [];
     for (const [contextId, { change, attrs }] of draft.delta) {
       const strings = this.#composer.host.localizer;
       const name = resolveChip(this.#composer.host.registry, attrs, draft.records.get(contextId), false, strings).ariaLabel;
       messages.push(strings.text(change > 0 ? "chipInserted" : "chipRemoved", { name }));
     }
+    this.announce(messages.join(" "));
+  }
+
+  /** Many chips at once (a large paste, its expansion, an undo of it): how many, not each one. */
+  #announceMany(draft: DraftState): void {
+    let inserted = 0;
+    let removed = 0;
+    for (const { change } of draft.delta.values()) {
+      if (change > 0) inserted++;
+      else removed++;
+    }
+    const strings = this.#composer.host.localizer;
+    const messages = [];
+    if (inserted > 0) messages.push(strings.text("chipsInserted", { count: inserted }));
+    if (removed > 0) messages.push(strings.text("chipsRemoved", { count: removed }));
     this.announce(messages.join(" "));
   }
 

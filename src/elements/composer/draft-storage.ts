@@ -4,6 +4,7 @@
 // draft whose send went out unanswered keeps that send's `clientMessageId`, so that sending it
 // again after a reload is stored once. What is in storage is untrusted: the page shares it.
 import type { ComposerContextRecord } from "../../contract/types.js";
+import type { PastedRange } from "../../editor/text.js";
 import { newEntry, type AttachmentEntry, type AttachmentKind } from "./attachment-entry.js";
 import { decodedRecord } from "./record-check.js";
 import { MESSAGE_ID_PATTERN } from "./send.js";
@@ -28,6 +29,8 @@ interface StoredDraft {
   attachments: StoredAttachment[];
   /** The id of a send of this very draft that went out and was not answered. */
   clientMessageId?: string;
+  /** Where pasted blocks lie in `text`, `[start, end]` each, in order (docs/composer.md, "Large pastes"). */
+  pasted?: [number, number][];
   savedAt: string;
 }
 
@@ -37,6 +40,8 @@ export interface RestoredDraft {
   records: ComposerContextRecord[];
   entries: Map<string, AttachmentEntry>;
   clientMessageId: string | null;
+  /** Where pasted blocks lie in `text`: checked to be in order, apart and inside it (else none). */
+  pasted: PastedRange[];
 }
 
 /** The JSON saved for a draft, or `null` for an empty one (its entry is removed). */
@@ -45,6 +50,7 @@ export function serializeDraft(
   records: readonly ComposerContextRecord[],
   attachments: readonly AttachmentEntry[],
   clientMessageId: string | null,
+  pasted: readonly PastedRange[] = [],
 ): string | null {
   if (text === "" && records.length === 0) return null;
   const stored = attachments.map((entry) => {
@@ -54,6 +60,7 @@ export function serializeDraft(
   });
   const draft: StoredDraft = { version: DRAFT_VERSION, text, records: [...records], attachments: stored, savedAt: new Date().toISOString() };
   if (clientMessageId) draft.clientMessageId = clientMessageId;
+  if (pasted.length > 0) draft.pasted = pasted.map(({ start, end }) => [start, end]);
   return JSON.stringify(draft);
 }
 
@@ -71,5 +78,18 @@ export function parseDraft(raw: string): RestoredDraft {
     entries.set(contextId, newEntry(contextId, localId, kind, null, id ? "ready" : "failed", id));
   }
   const clientMessageId = typeof draft.clientMessageId === "string" && MESSAGE_ID_PATTERN.test(draft.clientMessageId) ? draft.clientMessageId : null;
-  return { text: draft.text, records, entries, clientMessageId };
+  return { text: draft.text, records, entries, clientMessageId, pasted: savedRanges(draft.pasted, draft.text.length) };
+}
+
+/** Saved block ranges, if they are whole numbers, in order, apart and within `length`; else none (the text stays as it is). */
+function savedRanges(saved: unknown, length: number): PastedRange[] {
+  if (!Array.isArray(saved)) return [];
+  const ranges: PastedRange[] = [];
+  let after = 0;
+  for (const range of saved as unknown[]) {
+    const [start, end] = Array.isArray(range) ? (range as unknown[]) : [];
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < after || (end as number) <= (start as number) || (end as number) > length) return [];
+    ranges.push({ start: start as number, end: (after = end as number) });
+  }
+  return ranges;
 }

@@ -10,12 +10,14 @@ import type { EditorView } from "prosemirror-view";
 import { producerIdFromComposerContextId } from "../../codec/ids.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { ChipPainter } from "../../editor/chip-view.js";
+import type { PastedPainter } from "../../editor/pasted-view.js";
 import { createComposerView } from "../../editor/create.js";
 import { replaceViewState } from "../../editor/replace-state.js";
-import { docFromText } from "../../editor/text.js";
+import { docFromText, type PastedRange } from "../../editor/text.js";
 import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
 import { createDraftState, draftKey, draftOf, type DraftState, type DraftUpdate } from "./draft-state.js";
 import { bindPlaceholders } from "./value.js";
+import { docWithBlocks } from "./pasted-block.js";
 
 /** One change of the draft. */
 export interface DraftChange {
@@ -35,6 +37,8 @@ export interface DraftViewOptions {
   /** The editable ProseMirror draws into: the same element for the element's whole life. */
   readonly mount: HTMLElement;
   readonly painter: ChipPainter;
+  /** Draws pasted blocks' cards (pasted-block.ts). */
+  readonly pasted: PastedPainter;
   editable(): boolean;
   /** A click on the chip at `pos`. */
   clickChip(pos: number): void;
@@ -90,6 +94,7 @@ export class DraftModel implements ReactiveController {
       mount: options.mount,
       state: this.#state,
       painter: options.painter,
+      pastedPainter: options.pasted,
       dispatch: (tr) => this.apply(tr),
       editable: options.editable,
       clickChip: (_view, pos) => options.clickChip(pos),
@@ -128,12 +133,20 @@ export class DraftModel implements ReactiveController {
    * Replaces the draft: a new document (fresh reference ids, empty undo history), the records its
    * chips reference plus images (the shelf); other records are dropped. `entries` gives image and
    * file records their attachment entry (a restored draft); any other is an attachment the host
-   * already holds.
+   * already holds. `pasted` says where pasted blocks were (a restored draft's): that text comes
+   * back collapsed.
    */
-  replace(text: string, records: readonly ComposerContextRecord[], entries: ReadonlyMap<string, AttachmentEntry> = new Map()): void {
+  replace(
+    text: string,
+    records: readonly ComposerContextRecord[],
+    entries: ReadonlyMap<string, AttachmentEntry> = new Map(),
+    pasted: readonly PastedRange[] = [],
+  ): void {
     const byId = new Map<string, ComposerContextRecord>();
     for (const record of records) if (!byId.has(record.contextId)) byId.set(record.contextId, record);
-    const doc = docFromText(bindPlaceholders(text, [...byId.values()]));
+    const bound = bindPlaceholders(text, [...byId.values()]);
+    // Placeholders bound to links move the text: saved ranges no longer fit it.
+    const doc = pasted.length > 0 && bound === text ? docWithBlocks(text, pasted) : docFromText(bound);
     const attachments = [...byId.values()]
       .filter(isAttachmentRecord)
       .map(

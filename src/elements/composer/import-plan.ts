@@ -137,6 +137,18 @@ function freeId(kind: string, id: string, occupied: (id: string) => boolean): st
  * record is missing stays as it is (an unresolved chip).
  */
 export function planImport(text: string, records: readonly ComposerContextRecord[], options: ImportOptions): ImportPlan {
+  const { rewrite, ...plan } = planRecords(records, options);
+  return { text: rewrite(text), ...plan };
+}
+
+/**
+ * `planImport` without the text: the records and fetches, and `rewrite`, which writes the links of
+ * any part of the pasted text again (a large paste is rewritten piece by piece, paste-slices.ts).
+ */
+export function planRecords(
+  records: readonly ComposerContextRecord[],
+  options: ImportOptions,
+): Omit<ImportPlan, "text"> & { rewrite(text: string): string } {
   const ids = new Map<string, string>(); // pasted id → id in the draft
   const converted = new Set<string>(); // element ids whose links become annotation links
   const planned = new Map<string, ComposerContextRecord>(); // by new id, this import's records
@@ -167,7 +179,11 @@ export function planImport(text: string, records: readonly ComposerContextRecord
     ids.set(record.contextId, contextId);
     planned.set(contextId, { ...candidate, contextId });
   }
-  return { text: rewriteLinks(text, ids, converted), records: [...planned.values()].map((record) => followScreenshot(record, ids)), fetches };
+  return {
+    rewrite: (text) => rewriteLinks(text, ids, converted),
+    records: [...planned.values()].map((record) => followScreenshot(record, ids)),
+    fetches,
+  };
 }
 
 /** An annotation whose screenshot image got a new id names that id. */

@@ -3,23 +3,25 @@
 // the custom type or from the HTML flavor's attribute only, the rest of any HTML is never looked
 // at, and nothing here throws on what the data holds; it degrades to plain text and unresolved
 // chips.
+import { Slice } from "prosemirror-model";
 import { TextSelection, type Transaction } from "prosemirror-state";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, decodeClipboardHtml } from "../../codec/clipboard.js";
 import { collectComposerContextReferences, sanitizeComposerContextLabel } from "../../codec/references.js";
 import { asKnownContextRecord } from "../../contract/kinds.js";
 import type { ClipboardFragment, ComposerContextRecord } from "../../contract/types.js";
 import { insertChip, inlinePosition } from "../../editor/insert.js";
-import { createChip } from "../../editor/schema.js";
-import { sliceFromText } from "../../editor/text.js";
+import { createChip, createPasted, type PastedPiece } from "../../editor/schema.js";
+import { docFromSegments, sliceFromText } from "../../editor/text.js";
 import { BARE_FRAGMENT_TYPE, HTML_TYPE, PLAIN_TEXT_TYPE } from "../clipboard-payload.js";
 import { startImport } from "./attachment-import.js";
 import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import { draftKey } from "./draft-state.js";
 import { emit } from "../events.js";
-import { insertInPieces } from "./paste-pieces-insert.js";
-import { pasteLimitMessage, pastePieces } from "./paste-chunks.js";
-import { planImport, type ImportPlan } from "./import-plan.js";
+import { nextTask, pasteLimitMessage } from "./paste-chunks.js";
+import { cutInSlices, isLargePaste, pastedPiece, runSliced } from "./paste-slices.js";
+import { setPasteProgress } from "./pasted-block.js";
+import { planRecords, type ImportPlan } from "./import-plan.js";
 import { attachFiles } from "./insert.js";
 import { decodedRecord } from "./record-check.js";
 
@@ -31,22 +33,35 @@ const LONG_PASTE_MIME_TYPE = "text/plain";
 const LINE_BREAKS = /\r\n?/g;
 
 /**
- * The fragment of a paste, records limited to what the pasted text links to (docs/composer.md,
- * "Paste"): the custom type first (with or without Chromium's `web ` prefix), then the HTML
- * flavor's attribute. Kept annotations keep their screenshot image. `null` when there is none.
+ * The fragment of a paste (docs/composer.md, "Paste"): the custom type first (with or without
+ * Chromium's `web ` prefix), then the HTML flavor's attribute. `null` when there is none. Its
+ * records are then limited to what the pasted text links to (`linkedPart`).
  */
-export function readPastedFragment(data: DataTransfer, text: string): ClipboardFragment | null {
-  const fragment =
+function readFragment(data: DataTransfer): ClipboardFragment | null {
+  return (
     decodeClipboardFragment(data.getData(CONTEXT_FRAGMENT_MIME)) ??
     decodeClipboardFragment(data.getData(BARE_FRAGMENT_TYPE)) ??
-    decodeClipboardHtml(data.getData(HTML_TYPE));
-  if (!fragment) return null;
-  const linked = new Set(collectComposerContextReferences(text).map((occurrence) => occurrence.contextId));
+    decodeClipboardHtml(data.getData(HTML_TYPE))
+  );
+}
+
+/** The context ids `text` links to. */
+function linkedIds(text: string): Set<string> {
+  return new Set(collectComposerContextReferences(text).map((occurrence) => occurrence.contextId));
+}
+
+/** `fragment` with the records `linked` names; kept annotations keep their screenshot image. */
+function linkedPart(fragment: ClipboardFragment, linked: Set<string>): ClipboardFragment {
   for (const record of fragment.records) {
     const known = asKnownContextRecord(record);
     if (known?.kind === "preview-annotation" && linked.has(known.contextId) && known.screenshotContextId) linked.add(known.screenshotContextId);
   }
   return { ...fragment, records: fragment.records.filter((record) => linked.has(record.contextId)) };
+}
+
+/** An import plan, with `rewrite` for the links of text planned apart (a large paste's pieces). */
+interface PreparedImport extends ImportPlan {
+  rewrite(text: string): string;
 }
 
 /** The plan, every record in it decoded again into a frozen copy (the plan builds new objects). */
@@ -55,16 +70,24 @@ function prepare(
   records: readonly ComposerContextRecord[],
   sourceEnvironmentId: string | null,
   held: (contextId: string) => ComposerContextRecord | undefined,
-): ImportPlan {
-  const plan = planImport(text, records, { held, sourceEnvironmentId, mintLocalId });
+): PreparedImport {
+  const plan = planRecords(records, { held, sourceEnvironmentId, mintLocalId });
   return {
-    text: plan.text,
+    rewrite: plan.rewrite,
+    text: plan.rewrite(text),
     records: plan.records.map(decodedRecord).filter((record) => record !== null),
     fetches: plan.fetches.flatMap((fetch) => {
       const record = decodedRecord(fetch.record);
       return record ? [{ ...fetch, record: record as typeof fetch.record }] : [];
     }),
   };
+}
+
+/** `prepare` for a paste into the draft: records it holds (or is fetching) are not brought again. */
+function prepareFor(composer: Composer, text: string, fragment: ClipboardFragment | null): PreparedImport {
+  const known = composer.model.draft.records;
+  const held = (contextId: string) => known.get(contextId) ?? composer.uploads.imports.get(contextId)?.record;
+  return prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
 }
 
 function startFetches(composer: Composer, plan: ImportPlan): void {
@@ -96,33 +119,79 @@ function importTransaction(composer: Composer, { at }: ImportEvent): Transaction
  * files are fetched again.
  */
 export function pasteText(composer: Composer, text: string, fragment: ClipboardFragment | null, event = PASTE): void {
-  const known = composer.model.draft.records;
-  const held = (contextId: string) => known.get(contextId) ?? composer.uploads.imports.get(contextId)?.record;
   // Captured text is redacted as it enters: the pasted text and the records that join (redaction.ts).
-  const { plan, hidden } = composer.redactions.paste(prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held));
+  const { plan, hidden } = composer.redactions.paste(prepareFor(composer, text, fragment));
   const said = composer.events.announcement;
-  const { pieces, chips } = pastePieces(plan.text);
-  const refused = pasteLimitMessage(plan.text.length, chips);
-  if (refused) {
-    emit(composer.host, "t3-error", { code: "paste-import-failed", message: refused });
-    return;
-  }
   // The records join the draft with their chips (draft-state.ts), so an undo of the paste takes
   // them out again and a redo brings them back.
   const tr = importTransaction(composer, event).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
-  if (pieces.length > 1) {
-    // A large paste: a piece per task, one undo step in all (paste-chunks.ts).
-    void insertInPieces(composer, pieces, tr, event.uiEvent).then(() => {
-      startFetches(composer, plan);
-      composer.redactions.announceHidden(said, hidden);
-    });
-    return;
-  }
   // One undo step of its own, as a host's insertion is: typing right after a paste does not
   // undo the paste with it.
   composer.model.edit(tr.replaceSelection(sliceFromText(plan.text)).setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
   startFetches(composer, plan);
   composer.redactions.announceHidden(said, hidden);
+}
+
+/** How deep a slice holding one pasted block is open at each end: its chunk and its line. */
+const BLOCK_SLICE_DEPTH = 2;
+
+/** Refuses a paste past the limit (paste-chunks.ts): nothing of it goes in. */
+function refuse(composer: Composer, message: string): void {
+  emit(composer.host, "t3-error", { code: "paste-import-failed", message });
+}
+
+/** How often a large paste that is read looks again whether a send still runs (it waits for it to end). */
+const SEND_POLL_MS = 50;
+
+/** The pieces of a large paste, each rewritten and redacted in its turn, and how many secrets were hidden. */
+async function readPieces(composer: Composer, text: string, ends: readonly number[], rewrite: (text: string) => string) {
+  const pieces: PastedPiece[] = [];
+  let hidden = 0;
+  let from = 0;
+  await runSliced(() => {
+    const end = ends[pieces.length]!;
+    const redacted = composer.redactions.text(rewrite(text.slice(from, end)));
+    hidden += redacted.hidden;
+    pieces.push(pastedPiece(redacted.text));
+    setPasteProgress(composer, (1 + (from = end) / text.length) / 2);
+    return pieces.length < ends.length;
+  });
+  return { pieces, hidden };
+}
+
+/**
+ * A large paste (docs/composer.md, "Large pastes"): read in slices of the main thread, cut,
+ * rewritten and redacted piece by piece (paste-slices.ts), then inserted as one collapsed pasted
+ * block with the records it links to: one transaction, one undo step. It lands over the
+ * selection of the moment of the paste, or at the selection if the draft was edited meanwhile;
+ * never while a send runs (the send's end clears the draft it sent).
+ */
+async function pasteLarge(composer: Composer, text: string, fragment: ClipboardFragment | null, event: ImportEvent): Promise<void> {
+  const bySize = pasteLimitMessage(text.length, 0);
+  if (bySize) return refuse(composer, bySize);
+  const { doc, selection } = importTransaction(composer, event);
+  const said = composer.events.announcement;
+  try {
+    setPasteProgress(composer, 0);
+    await nextTask(); // the paste event's own task ends here: reading the clipboard cost it enough
+    const cuts = await cutInSlices(text, (share) => setPasteProgress(composer, share / 2));
+    const refused = pasteLimitMessage(text.length, cuts.links);
+    if (refused) return refuse(composer, refused);
+    const prepared = prepareFor(composer, "", fragment && linkedPart(fragment, cuts.ids));
+    const { plan, hidden: inRecords } = composer.redactions.paste(prepared);
+    const { pieces, hidden } = await readPieces(composer, text, cuts.ends, prepared.rewrite);
+    await nextTask(); // the insertion counts every reference: a task of its own
+    while (composer.sender.sending) await new Promise((resolve) => setTimeout(resolve, SEND_POLL_MS));
+    const state = composer.model.state;
+    const tr = state.doc === doc ? state.tr.setSelection(selection) : state.tr;
+    const slice = new Slice(docFromSegments([createPasted(pieces)]).content, BLOCK_SLICE_DEPTH, BLOCK_SLICE_DEPTH);
+    tr.replaceSelection(slice).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
+    composer.model.edit(tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
+    startFetches(composer, plan);
+    composer.redactions.announceHidden(said, inRecords + hidden);
+  } finally {
+    setPasteProgress(composer, null);
+  }
 }
 
 /** A long plain-text paste (or drop) becomes a text file attached over the selection. */
@@ -170,9 +239,10 @@ function importTransfer(composer: Composer, data: DataTransfer, plain: boolean, 
   }
   const text = data.getData(PLAIN_TEXT_TYPE).replace(LINE_BREAKS, "\n");
   if (text === "") return;
-  const fragment = readPastedFragment(data, text);
+  const fragment = readFragment(data);
   if (!fragment && !plain && text.length > longPasteThreshold(composer.host.longPasteThreshold)) pasteAsFile(composer, text, event);
-  else pasteText(composer, text, fragment, event);
+  else if (isLargePaste(text)) void pasteLarge(composer, text, fragment, event);
+  else pasteText(composer, text, fragment && linkedPart(fragment, linkedIds(text)), event);
 }
 
 /**

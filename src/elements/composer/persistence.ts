@@ -18,6 +18,7 @@
 // sent or cleared it).
 import type { ReactiveController } from "lit";
 import type { EditorState } from "prosemirror-state";
+import { pastedRanges } from "../../editor/text.js";
 import { emit } from "../events.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
@@ -187,7 +188,8 @@ export class Persistence implements ReactiveController, DraftObserver {
     const { model, sender } = this.#composer;
     const draft = model.draft;
     const { text, context } = value ?? this.#value();
-    const json = serializeDraft(text, [...(context?.records ?? []), ...shelfImages(draft)], liveAttachments(draft), sender.pendingMessageId);
+    const records = [...(context?.records ?? []), ...shelfImages(draft)];
+    const json = serializeDraft(text, records, liveAttachments(draft), sender.pendingMessageId, pastedRanges(model.state.doc));
     try {
       if (json === null) localStorage.removeItem(DRAFT_STORAGE_PREFIX + key);
       else localStorage.setItem(DRAFT_STORAGE_PREFIX + key, json);
@@ -238,7 +240,7 @@ export class Persistence implements ReactiveController, DraftObserver {
       return false;
     }
     const { model, sender } = this.#composer;
-    this.#load(() => model.replace(saved.text, saved.records, saved.entries));
+    this.#load(() => model.replace(saved.text, saved.records, saved.entries, saved.pasted));
     if (saved.clientMessageId) sender.adoptMessageId(saved.clientMessageId);
     this.#loadedKey = key;
     return true;

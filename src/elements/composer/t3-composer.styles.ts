@@ -75,8 +75,11 @@ export const composerStyles = css`
   .t3-trigger {
     anchor-name: --t3-trigger;
   }
+  /* The toolbar and actions rows wrap on a narrow screen (a phone) rather than squeeze their
+     slotted controls into tall, thin columns or run past the frame. */
   .bar {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: calc(var(--_space) / 2);
   }

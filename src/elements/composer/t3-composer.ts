@@ -25,6 +25,7 @@ import { projectDraft } from "./preview.js";
 import type { ContextValidator } from "./staleness.js";
 import type { ComposerQueuedMessage } from "./queue-item.js";
 import { renderQueue } from "./queue-view.js";
+import { pastedBlockStyles } from "./pasted-block.styles.js";
 import { queueStyles } from "./queue.styles.js";
 import type { SendOptions } from "./send.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
@@ -81,6 +82,7 @@ import "../chip-events.js";
  * @csspart retrying - In the actions row while the transport tries a send again: "Still trying to send (attempt N)…".
  * @csspart budget - The token budget meter (with `budget`); also `budget-over` past the budget.
  * @csspart preview - The panel of what the model gets (`showPreview()`); inside it `preview-text`, `preview-entries`, `preview-entry`, `preview-close`.
+ * @csspart pasted-block - A large paste kept collapsed (docs/composer.md, "Large pastes"); inside it `pasted-expand` and `pasted-remove`, its buttons.
  * @csspart chip-stale - A chip whose context changed (`validateContext`); `chip-gone`: one that is no longer available.
  * @csspart confirm-gone - The question a send asks about gone context; its buttons `confirm-gone-keep`, `confirm-gone-remove`.
  * @csspart editing - The bar shown while a sent message is edited (`edit()`): its first words and Cancel.
@@ -125,7 +127,7 @@ import "../chip-events.js";
  */
 export class T3ComposerElement extends LitElement {
   /** The element's shadow styles (theme, chips, editor, layout); restyle through parts and custom properties. */
-  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles, revealMenuStyles];
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles, revealMenuStyles, pastedBlockStyles];
   static formAssociated = true;
 
   static override properties = {

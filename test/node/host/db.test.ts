@@ -45,4 +45,26 @@ describe("openSqliteStore", () => {
       db.close();
       await assert.rejects(openSqliteStore(file), { message: `The database is at schema version 99, newer than this host (${SCHEMA_VERSION})` });
     }));
+
+  it("commits transactions that queue together, each rolled back alone when it throws", () =>
+    withDir(async (dir) => {
+      const file = join(dir, "test.db");
+      const store = await openSqliteStore(file);
+      const failure = new Error("work 3 fails");
+      // Asked for in one tick, the eight run in one SQLite transaction and share its COMMIT.
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, index) =>
+          store.transaction(async (tx) => {
+            await tx.ensureThread(`t${index}`, "now");
+            if (index === 3) throw failure;
+            return index;
+          }),
+        ),
+      );
+      await store.close();
+      assert.deepEqual(results.map((r) => (r.status === "fulfilled" ? r.value : r.reason)), [0, 1, 2, failure, 4, 5, 6, 7]);
+      const db = new Database(file, { readonly: true });
+      assert.deepEqual(db.prepare("SELECT id FROM threads ORDER BY id").all(), ["t0", "t1", "t2", "t4", "t5", "t6", "t7"].map((id) => ({ id })));
+      db.close();
+    }));
 });

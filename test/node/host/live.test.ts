@@ -131,3 +131,40 @@ describe("WebSocket /api/threads/{threadId}/live", () => {
     assert.equal(status, 404);
   });
 });
+
+describe("kit.live.reply and kit.onStored (docs/host.md, Replies)", () => {
+  it("pushes a reply frame to every socket of the thread, and to no other", async () => {
+    const threadId = newThread();
+    const reader = await connect(threadId);
+    const elsewhere = await connect(newThread());
+    const reply = { id: "reply_1", inReplyTo: "message_1", text: "Partly", done: false };
+    host.kit.live.reply(threadId, reply);
+    await waitFor(() => reader.frames.length === 1, "the reply frame");
+    assert.deepEqual(reader.frames, [{ type: "reply", reply }]);
+    assert.deepEqual(elsewhere.frames, []);
+  });
+
+  it("throws for a thread id outside the grammar or a reply that is not one, naming it", () => {
+    const reply = { id: "reply_1", inReplyTo: "m", text: "x", done: true };
+    assert.throws(() => host.kit.live.reply("bad id", reply), { name: "TypeError", message: 'reply: invalid thread id "bad id"' });
+    assert.throws(() => host.kit.live.reply("t1", { ...reply, done: "yes" } as never), {
+      name: "TypeError",
+      message: 'reply: expected { id, inReplyTo, text, done }, got {"id":"reply_1","inReplyTo":"m","text":"x","done":"yes"}',
+    });
+  });
+
+  it("tells onStored listeners of each new message once, not of a repeated post, until removed", async () => {
+    const threadId = newThread();
+    const heard: string[] = [];
+    const remove = host.kit.onStored((message) => heard.push(`${message.threadId}: ${message.text}`));
+    const { socket, frames } = await connect(threadId);
+    const message = textMessage("heard once");
+    socket.send(JSON.stringify({ type: "send", id: "f1", message }));
+    socket.send(JSON.stringify({ type: "send", id: "f2", message }));
+    await waitFor(() => frames.filter((f) => f.type === "ack").length === 2, "both acks");
+    remove();
+    socket.send(JSON.stringify({ type: "send", id: "f3", message: textMessage("not heard") }));
+    await waitFor(() => frames.filter((f) => f.type === "ack").length === 3, "the third ack");
+    assert.deepEqual(heard, [`${threadId}: heard once`]);
+  });
+});

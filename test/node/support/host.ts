@@ -17,9 +17,9 @@ export interface TestHost extends RunningHost {
   stop(): Promise<void>;
 }
 
-export async function startTestHost(limits?: Partial<HostLimits>, kit?: HostOptions["kit"]): Promise<TestHost> {
+export async function startTestHost(limits?: Partial<HostLimits>, kit?: HostOptions["kit"], more: Pick<HostOptions, "assistant"> = {}): Promise<TestHost> {
   const dataDir = await mkdtemp(join(tmpdir(), "t3-host-"));
-  const host = await startHost({ port: 0, dataDir, ...(limits ? { limits } : {}), ...(kit ? { kit } : {}) });
+  const host = await startHost({ port: 0, dataDir, ...(limits ? { limits } : {}), ...(kit ? { kit } : {}), ...more });
   const reader = new Database(host.dbPath, { readonly: true });
   return {
     ...host,

@@ -44,3 +44,15 @@ describe("parseServerFrame", () => {
     assert.deepEqual(parseServerFrame(new Uint8Array([1])), { success: false, issues: [{ path: "", message: "Expected a text frame" }] });
   });
 });
+
+describe("parseServerFrame: reply frames", () => {
+  it("reads a reply frame", () => {
+    const reply = { id: "reply_m1", inReplyTo: "m1", text: "I got", done: false };
+    assert.deepEqual(parseServerFrame(frame({ type: "reply", reply })), { success: true, output: { type: "reply", reply } });
+  });
+
+  it("fails a reply frame without done, at its path", () => {
+    const result = parseServerFrame(frame({ type: "reply", reply: { id: "r", inReplyTo: "m1", text: "x" } }));
+    assert.deepEqual(result.success ? [] : result.issues.map((i) => i.path), ["reply.done"]);
+  });
+});

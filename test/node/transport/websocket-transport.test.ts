@@ -312,3 +312,22 @@ describe("createWebSocketTransport: options", () => {
     assert.deepEqual(transport({ edit: false }).transport.capabilities, { inlineMessageContext: true, edit: false });
   });
 });
+
+describe("createWebSocketTransport: streamed replies", () => {
+  it("hands each reply frame to the onReply listeners, in order, until removed", async () => {
+    const { threadId, transport: t } = transport();
+    const seen: string[] = [];
+    const remove = t.onReply((reply) => seen.push(`${reply.id} ${reply.text} ${reply.done}`));
+    await t.send(textMessage("open the socket"), { signal: never() });
+    host.kit.live.reply(threadId, { id: "reply_a", inReplyTo: "m", text: "Half", done: false });
+    host.kit.live.reply(threadId, { id: "reply_a", inReplyTo: "m", text: "Half done", done: true });
+    await waitFor(() => seen.length === 2, "both frames");
+    assert.deepEqual(seen, ["reply_a Half false", "reply_a Half done true"]);
+    remove();
+    const other: string[] = [];
+    t.onReply((reply) => other.push(reply.text));
+    host.kit.live.reply(threadId, { id: "reply_b", inReplyTo: "m", text: "later", done: true });
+    await waitFor(() => other.length === 1, "the frame after removal");
+    assert.equal(seen.length, 2);
+  });
+});

@@ -10,7 +10,7 @@ const terminal = {
   terminalId: "build-1", terminalLabel: "build", lineStart: 12, lineEnd: 14, text: "error TS2322\n  at src/app.ts:4:7\n",
 };
 
-export function App() {
+export default function App() {
   const composer = useRef(null);
   const [messages, setMessages] = useState([]);
   return (

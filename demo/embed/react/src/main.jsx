@@ -1,4 +1,4 @@
 import { createRoot } from "react-dom/client";
-import { App } from "./App.jsx";
+import App from "./App.jsx";
 
 createRoot(document.getElementById("app")).render(<App />);
