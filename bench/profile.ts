@@ -9,6 +9,7 @@ import { benchDraft } from "./fixtures/draft.js";
 import { benchThread } from "./fixtures/thread.js";
 import { startBrowser } from "./lib/browser.js";
 import { preparePages } from "./lib/pages.js";
+import { percentile } from "./lib/row.js";
 import { profile, saveProfile, selfTimes, totalTimes } from "./lib/profile.js";
 import { traceSelfTimes } from "./lib/trace.js";
 
@@ -17,6 +18,9 @@ declare const bench: Bench;
 
 const [scenario = "keys-big", subject = "t3", mode = "profile"] = process.argv.slice(2);
 const KEYS = 20;
+/** The long thread of the transcript suite's long rows, and how many times a profiled row runs. */
+const LONG_THREAD = 10_000;
+const PROFILED_RUNS = 3;
 
 async function typeKeys(page: Page): Promise<void> {
   for (let i = 0; i < KEYS; i++) {
@@ -88,6 +92,30 @@ const scenarios: Record<string, { page: string; run(page: Page): Promise<unknown
       });
     },
   },
+  // The long-thread rows (issue 17): the first frame showing the newest of 10,000 messages
+  // (prints each run's ms), and a fast scroll up through them (prints the p95 and longest frame).
+  "first-frame": {
+    page: `transcript.html?mode=${subject}`,
+    run: async (page) => {
+      const { messages } = benchThread(LONG_THREAD);
+      await page.evaluate((m) => bench.firstPaint!(m), messages);
+      return measure(page, async () => {
+        const times: unknown[] = [];
+        for (let i = 0; i < PROFILED_RUNS; i++) times.push(await page.evaluate((m) => bench.firstPaint!(m), messages));
+        console.log("first frame, ms:", times);
+      });
+    },
+  },
+  scroll: {
+    page: `transcript.html?mode=${subject}`,
+    run: async (page) => {
+      await page.evaluate((m) => bench.firstRender!(m), benchThread(LONG_THREAD).messages);
+      return measure(page, async () => {
+        const frames = (await page.evaluate(() => bench.scrollFrames!(120, 400))) as number[];
+        console.log(`frames: p95 ${percentile(frames, 95).toFixed(1)} ms, longest ${Math.max(...frames).toFixed(1)} ms, over 50 ms: ${frames.filter((f) => f > 50).length}`);
+      });
+    },
+  },
 };
 
 function pasteFloor(): Record<string, number> {
@@ -127,7 +155,9 @@ if (!chosen) throw new Error(`unknown scenario ${scenario}: ${Object.keys(scenar
 await preparePages();
 const browser = await startBrowser();
 try {
-  const page = await browser.open(`bench/pages/${chosen.page}`);
+  // `T3_DROP_IN=/bench/.work/base/t3-composer.js` profiles another build of the drop-in (an A/B).
+  const dropIn = process.env.T3_DROP_IN;
+  const page = await browser.open(`bench/pages/${chosen.page}${dropIn ? `&drop-in=${encodeURIComponent(dropIn)}` : ""}`);
   await page.waitForFunction(() => document.title === "ready");
   await page.bringToFront();
   if (mode === "trace") {

@@ -1,12 +1,13 @@
 // The one error type the SDK rejects with and reports in `t3-error` (codes: docs/errors.md).
 
 /**
- * Why an operation failed, or what a `<t3-transcript>` could not show. Four are the
- * transcript's: `invalid-context` (a message's context failed as a whole; its records are read one
- * by one), `invalid-record` (a record did not decode and is not drawn), `presenter-failed` (a chip
+ * Why an operation failed, or what a `<t3-transcript>` could not show. The transcript's are
+ * `invalid-context` (a message's context failed as a whole; its records are read one by one),
+ * `invalid-record` (a record did not decode and is not drawn), `presenter-failed` (a chip
  * presenter threw; the default look is drawn), `render-failed` (a message could not be rendered
- * and shows as plain text). `load-failed`: a part the composer loads on demand could not be
- * fetched (docs/errors.md).
+ * and shows as plain text) and `invalid-message` (an older message of a long thread, checked
+ * after the first draw, is not a message and is left out). `load-failed`: a part the composer
+ * loads on demand could not be fetched (docs/errors.md).
  */
 export type ComposerErrorCode =
   | "upload-failed"
@@ -20,6 +21,7 @@ export type ComposerErrorCode =
   | "invalid-record"
   | "presenter-failed"
   | "render-failed"
+  | "invalid-message"
   | "over-budget"
   | "load-failed";
 

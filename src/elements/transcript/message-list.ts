@@ -3,7 +3,8 @@
 // message changed, and changes are drawn together at the next `flush()`. Which messages are
 // placed is the virtual window's call (virtual-list.ts): all of them in a short thread, the ones
 // near the viewport in a long one, with a spacer standing for each stretch left out.
-import { checkMessage, checkMessages, patchMessage } from "./message-model.js";
+import { olderThenShown, ThreadMatch, type MatchSource } from "./message-match.js";
+import { checkArray, checkMessage, checkMessages, patchMessage, sameContent } from "./message-model.js";
 import { MessageView, type RenderDeps } from "./message-view.js";
 import { arrange, position, Spacers } from "./placement-dom.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
@@ -18,7 +19,17 @@ interface Entry {
   force: boolean;
   /** The article's height when it was last measured, in px; `undefined` before. */
   height: number | undefined;
+  /** Where the message is in the thread (kept with the order, so a lookup by id is direct). */
+  index: number;
 }
+
+/**
+ * A thread set on an empty list with more messages than this checks and matches only its newest
+ * this many at once, and the others after its first draw (`matchLater`): far more than a
+ * screenful, even of one-line messages on a tall screen, so the window at the end never waits
+ * for them.
+ */
+export const MATCHED_AT_ONCE = 200;
 
 /** Where the list leaves messages out: which indices are placed, and the height of a stretch left out. */
 export interface Placement {
@@ -33,70 +44,127 @@ export class MessageList {
   #byId = new Map<string, Entry>();
   #dirty = new Set<Entry>();
   #orderChanged = false;
+  /** The entries that have an article in the DOM, in order: the last `place()`'s. */
+  #placed: Entry[] = [];
+  #version = 0;
   /** `placedViews()` until the list or its placement changes. */
   #views: Array<{ index: number; id: string; node: HTMLElement }> | null = null;
   #spacers = new Spacers();
+  /** The older messages of a thread set at once, while they wait for `matchLater()`. */
+  #later: { split: number; match: ThreadMatch<Entry> } | null = null;
+  /** Told of a message that is not one, found by `matchLater()` (it cannot throw at the caller). */
+  readonly #invalid: (error: TypeError, index: number) => void;
 
-  constructor() {
+  constructor(invalid: (error: TypeError, index: number) => void = () => {}) {
+    this.#invalid = invalid;
     this.node = document.createElement("div");
     this.node.className = "messages";
     this.node.setAttribute("part", "messages");
   }
 
+  /** The whole thread, checked (the older messages of a thread set at once are checked now if they were not yet). */
   get messages(): TranscriptMessage[] {
+    this.settle();
     return this.#entries.map((entry) => entry.message);
   }
 
   /** The message with `id`, or `undefined`. */
   get(id: string): TranscriptMessage | undefined {
-    return this.#byId.get(id)?.message;
+    return this.#lookup(id)?.message;
   }
 
   /**
    * Replaces the whole thread. Messages are matched to what is drawn by id, then (for an
    * optimistic message) by `clientMessageId`, then (for a new version) by `editOf`; a matched
-   * message whose content did not change is not redrawn.
+   * message whose content did not change is not redrawn (message-match.ts). A long thread set on
+   * an empty list checks and matches only its newest messages now and the others in `matchLater()`.
    */
   set(messages: unknown): void {
-    const checked = checkMessages(messages);
-    const byClientId = new Map<string, Entry>();
-    for (const entry of this.#entries) if (entry.message.clientMessageId) byClientId.set(entry.message.clientMessageId, entry);
-    const next: Entry[] = [];
-    const nextById = new Map<string, Entry>();
-    const nextByClientId = new Map<string, Entry>();
-    const taken = new Set<Entry>();
-    for (const message of checked) {
-      const clientId = message.clientMessageId;
-      let entry = nextById.get(message.id) ?? (clientId ? nextByClientId.get(clientId) : undefined) ?? editedIn(nextById, message);
-      if (entry) {
-        // The same message twice in one array (an optimistic copy and the stored one, a
-        // re-delivery, or a version and the one it replaced): the later copy wins, in the
-        // earlier one's place.
-        nextById.delete(entry.message.id);
-        this.#assign(entry, message);
-        nextById.set(message.id, entry);
-        if (clientId) nextByClientId.set(clientId, entry);
-        continue;
-      }
-      entry = this.#byId.get(message.id) ?? (clientId ? byClientId.get(clientId) : undefined) ?? editedIn(this.#byId, message);
-      if (entry && taken.has(entry)) entry = undefined;
-      if (entry) this.#assign(entry, message);
-      else entry = this.#create(message);
-      taken.add(entry);
-      next.push(entry);
-      nextById.set(message.id, entry);
-      if (clientId) nextByClientId.set(clientId, entry);
+    this.settle();
+    const given = checkArray(messages);
+    if (this.#entries.length === 0 && given.length > MATCHED_AT_ONCE) {
+      this.#setLater(given);
+      return;
     }
+    const checked = checkMessages(given);
+    const match = this.#match({ length: checked.length, at: (i) => checked[i], reuseFrom: 0 }, this.#entries);
+    match.run();
+    this.#commit(match);
+  }
+
+  /**
+   * How many of the oldest messages are not checked and matched yet (a thread set at once, until
+   * `matchLater()` is done): they are counted, never placed.
+   */
+  get unmatched(): number {
+    return this.#later?.split ?? 0;
+  }
+
+  /**
+   * Checks and matches the older messages of a thread set at once, until `deadline`; `true` when
+   * none is left. A message that is not one is reported through `invalid` and left out.
+   */
+  matchLater(deadline = Infinity): boolean {
+    const later = this.#later;
+    if (!later?.match.run(deadline)) return !later;
+    this.#later = null;
+    this.#commit(later.match);
+    return true;
+  }
+
+  /** Finishes `matchLater()` now: whatever needs the whole thread calls it first. */
+  settle(): void {
+    if (this.#later) this.matchLater();
+  }
+
+  // The newest messages go through the usual matching now (a bad one throws, as in any set); the
+  // older ones stand as entries that are only counted until `matchLater()` replaces them.
+  #setLater(given: readonly unknown[]): void {
+    const split = given.length - MATCHED_AT_ONCE;
+    const newest = checkMessages(given.slice(split));
+    const now = this.#match({ length: newest.length, at: (i) => newest[i], reuseFrom: 0 }, []);
+    now.run();
+    this.#commit(now);
+    const shown = this.#entries;
+    // Never read: an older message is checked when its turn comes, and never placed before.
+    const older = Array.from({ length: split }, (_, i) => ({ ...this.#create(given[i] as TranscriptMessage), index: i }));
+    for (const entry of shown) entry.index += split;
+    this.#entries = [...older, ...shown];
+    const at = olderThenShown(given, shown, this.#invalid);
+    this.#later = { split, match: this.#match({ length: given.length, at, reuseFrom: split }, shown) };
+  }
+
+  #match(source: Pick<MatchSource<Entry>, "length" | "at" | "reuseFrom">, previous: readonly Entry[]): ThreadMatch<Entry> {
+    return new ThreadMatch<Entry>({
+      ...source,
+      previous,
+      previousById: this.#byId,
+      create: (message) => this.#create(message),
+      assign: (entry, message) => this.#assign(entry, message),
+    });
+  }
+
+  /** The matched thread becomes the list; what no message took leaves the DOM. */
+  #commit(match: ThreadMatch<Entry>): void {
     for (const entry of this.#entries) {
-      if (!taken.has(entry)) {
+      if (!match.took(entry)) {
         entry.view?.node.remove();
         this.#dirty.delete(entry);
       }
     }
-    this.#entries = next;
-    this.#byId = nextById;
+    this.#entries = match.entries;
+    this.#byId = match.byId;
     this.#orderChanged = true;
+    this.#version++;
     this.#views = null;
+  }
+
+  /** The entry of `id`; one of the older messages not matched yet settles the list first. */
+  #lookup(id: string): Entry | undefined {
+    const entry = this.#byId.get(id);
+    if (entry || !this.#later) return entry;
+    this.settle();
+    return this.#byId.get(id);
   }
 
   /**
@@ -106,11 +174,12 @@ export class MessageList {
    */
   append(message: unknown): void {
     const checked = checkMessage(message, "appendMessage");
+    this.settle();
     const clientId = checked.clientMessageId;
     const existing =
       this.#byId.get(checked.id) ??
       (clientId ? this.#entries.find((entry) => entry.message.clientMessageId === clientId) : undefined) ??
-      editedIn(this.#byId, checked);
+      (typeof checked.editOf === "string" ? this.#byId.get(checked.editOf) : undefined);
     if (existing) {
       this.#byId.delete(existing.message.id);
       this.#assign(existing, checked);
@@ -119,9 +188,11 @@ export class MessageList {
       return;
     }
     const entry = this.#create(checked);
+    entry.index = this.#entries.length;
     this.#entries.push(entry);
     this.#byId.set(checked.id, entry);
     this.#orderChanged = true;
+    this.#version++;
     this.#views = null;
   }
 
@@ -132,17 +203,29 @@ export class MessageList {
    */
   update(id: string, patch: TranscriptMessagePatch): void {
     if (typeof id !== "string") throw new TypeError(`updateMessage: id must be a string, got ${JSON.stringify(id) ?? String(id)}`);
-    const entry = this.#byId.get(id);
+    const entry = this.#lookup(id);
     if (!entry) throw new RangeError(`updateMessage: no message with id ${JSON.stringify(id)}`);
     this.#assign(entry, patchMessage(entry.message, patch));
   }
 
-  /** Redraws every message at the next flush (the registry or the URL resolver changed). */
+  /**
+   * Redraws every message at the next flush (the registry or the URL resolver changed): those in
+   * the DOM now; the others are drawn afresh whenever they come in.
+   */
   invalidateAll(): void {
-    for (const entry of this.#entries) {
+    for (const entry of this.#placed) {
       entry.force = true;
       this.#dirty.add(entry);
     }
+  }
+
+  /**
+   * Whether the thread kept its messages and their order since the last `place()`: what changed
+   * is only the content of some messages (a reply streams, a stored copy replaces its optimistic
+   * one, the registry changed), so the placement can stay as it is.
+   */
+  get sameOrder(): boolean {
+    return !this.#orderChanged;
   }
 
   /** Whether anything waits for `flush()`. */
@@ -157,13 +240,22 @@ export class MessageList {
 
   /** The index of the message `id`, or -1. */
   indexOf(id: string): number {
-    const entry = this.#byId.get(id);
-    return entry ? this.#entries.indexOf(entry) : -1;
+    return this.#lookup(id)?.index ?? -1;
   }
 
-  /** The last measured height of each message, `undefined` where none was measured. */
-  heights(): Array<number | undefined> {
-    return this.#entries.map((entry) => entry.height);
+  /**
+   * Changes whenever a height is measured or the thread changes: the heights and their offsets
+   * computed for one version hold until the next.
+   */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The last measured height of each message, `NaN` where none was measured. */
+  heights(): Float64Array {
+    const heights = new Float64Array(this.#entries.length);
+    for (let i = 0; i < heights.length; i++) heights[i] = this.#entries[i]!.height ?? NaN;
+    return heights;
   }
 
   /** The articles in the DOM, in order, with their messages' indices and ids. */
@@ -176,12 +268,18 @@ export class MessageList {
     return (this.#views = views);
   }
 
+  /** The last measured height of the message at `index`, or `undefined`. */
+  heightAt(index: number): number | undefined {
+    return this.#entries[index]?.height;
+  }
+
   /** Records the measured height of the article at `index`; returns whether it changed. */
   measured(index: number, height: number): boolean {
     const entry = this.#entries[index];
     // An article not drawn yet is an empty box: its height says nothing of the message's.
     if (!entry || entry.drawn === undefined || this.#dirty.has(entry) || entry.height === height) return false;
     entry.height = height;
+    this.#version++;
     return true;
   }
 
@@ -195,15 +293,17 @@ export class MessageList {
     const keep = new Set(wanted.map((index) => this.#entries[index]!));
     const added: HTMLElement[] = [];
     const removed: HTMLElement[] = [];
-    for (const entry of this.#entries) {
+    for (const entry of this.#placed) {
       if (entry.view && !keep.has(entry)) {
         removed.push(entry.view.node);
         entry.view.node.remove();
         entry.view = null;
         entry.drawn = undefined;
+        this.#dirty.delete(entry);
       }
     }
     const nodes: Node[] = [];
+    const placed: Entry[] = [];
     let spacers = 0;
     let next = 0;
     for (const index of wanted) {
@@ -216,12 +316,14 @@ export class MessageList {
       }
       position(entry.view.node, placement ? index : null, this.#entries.length);
       nodes.push(entry.view.node);
+      placed.push(entry);
       next = index + 1;
     }
     if (placement && next < this.#entries.length) nodes.push(this.#spacers.get(spacers++, placement.span(next, this.#entries.length)));
     this.#spacers.trim(spacers);
     arrange(this.node, nodes);
-    this.#views = null;
+    this.#placed = placed;
+    this.#views = placed.map((entry) => ({ index: entry.index, id: entry.message.id, node: entry.view!.node }));
     this.#orderChanged = false;
     return { added, removed };
   }
@@ -233,8 +335,9 @@ export class MessageList {
    */
   flush(deps: RenderDeps, deadline = Infinity): boolean {
     if (this.#orderChanged) this.place(null);
-    for (let i = this.#entries.length - 1; i >= 0 && this.#dirty.size > 0; i--) {
-      const entry = this.#entries[i]!;
+    // Only placed messages are ever drawn: the dirty ones are a window's worth, newest first.
+    const dirty = [...this.#dirty].sort((a, b) => b.index - a.index);
+    for (const entry of dirty) {
       if (!this.#dirty.delete(entry) || !entry.view) continue;
       const force = entry.force || entry.drawn === undefined;
       entry.force = false;
@@ -247,34 +350,15 @@ export class MessageList {
     return true;
   }
 
+  // A new entry is drawn when it is placed (`place()` marks it); until then there is nothing to do.
   #create(message: TranscriptMessage): Entry {
-    const entry: Entry = { message, view: null, drawn: undefined, force: false, height: undefined };
-    this.#dirty.add(entry);
-    return entry;
+    return { message, view: null, drawn: undefined, force: false, height: undefined, index: -1 };
   }
 
   #assign(entry: Entry, message: TranscriptMessage): void {
     if (entry.message === message) return;
     entry.message = message;
-    this.#dirty.add(entry);
-  }
-}
-
-/** The entry of the message `message` is a new version of, if it is shown (edit and resend). */
-function editedIn(byId: ReadonlyMap<string, Entry>, message: TranscriptMessage): Entry | undefined {
-  return typeof message.editOf === "string" ? byId.get(message.editOf) : undefined;
-}
-
-/**
- * Whether two messages draw the same. A host that sets `messages` again with fresh objects
- * (after a refetch) should not repaint the thread; the JSON is compared only when the objects
- * differ, and only for messages that were touched.
- */
-function sameContent(a: TranscriptMessage, b: TranscriptMessage): boolean {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
+    // A message left out of the DOM is drawn afresh when it comes in: nothing to redraw now.
+    if (entry.view) this.#dirty.add(entry);
   }
 }

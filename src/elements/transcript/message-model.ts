@@ -27,10 +27,15 @@ export function checkMessage(message: unknown, where: string): TranscriptMessage
   return message as TranscriptMessage;
 }
 
+/** Throws unless `messages` is an array (its items are checked by `checkMessage`). */
+export function checkArray(messages: unknown): readonly unknown[] {
+  if (!Array.isArray(messages)) throw new TypeError(`messages: expected an array, got ${describe(messages)}`);
+  return messages;
+}
+
 /** Throws unless `messages` is an array of messages. */
 export function checkMessages(messages: unknown): readonly TranscriptMessage[] {
-  if (!Array.isArray(messages)) throw new TypeError(`messages: expected an array, got ${describe(messages)}`);
-  return messages.map((message) => checkMessage(message, "messages"));
+  return checkArray(messages).map((message) => checkMessage(message, "messages"));
 }
 
 /** Applies a patch; the result is checked like any message. A patch cannot change the id. */
@@ -40,4 +45,29 @@ export function patchMessage(message: TranscriptMessage, patch: TranscriptMessag
     throw new TypeError(`updateMessage: a patch cannot change the id of message ${message.id}`);
   }
   return checkMessage({ ...message, ...patch }, "updateMessage");
+}
+
+/**
+ * Whether two messages draw the same. A host that sets `messages` again with fresh objects
+ * (after a refetch) should not repaint the thread. Fields are compared one by one: a string that
+ * differs (a streamed `text`) answers at once, and only object fields that are different objects
+ * (a refetched `context`) are compared as JSON, and only for messages that were touched.
+ */
+export function sameContent(a: TranscriptMessage, b: TranscriptMessage): boolean {
+  if (a === b) return true;
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  const deep: string[] = [];
+  for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+    const left = x[key];
+    const right = y[key];
+    if (left === right) continue;
+    if (left === null || right === null || typeof left !== "object" || typeof right !== "object") return false;
+    deep.push(key);
+  }
+  try {
+    return deep.every((key) => JSON.stringify(x[key]) === JSON.stringify(y[key]));
+  } catch {
+    return false;
+  }
 }

@@ -24,6 +24,8 @@ import { eventArticle, messageKeyTarget } from "./message-keys.js";
 import { OlderPagesWatch } from "./older-pages.js";
 import { pinnedSpans } from "./pins.js";
 import { VirtualList } from "./virtual-list.js";
+import { whenIdle } from "./idle.js";
+import { emit } from "../events.js";
 import { StringsController } from "../strings-controller.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
 import type { RenderDeps } from "./message-view.js";
@@ -116,7 +118,7 @@ export class T3TranscriptElement extends LitElement {
    */
   declare editable: boolean;
 
-  #list = new MessageList();
+  #list = new MessageList((error, index) => this.#reportInvalid(error, index));
   #olderPages = new OlderPagesWatch(this, () => this.#list.placedViews().find((view) => view.index === 0)?.node ?? null);
   #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
   #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal(), expansions: new ExpansionState() };
@@ -149,6 +151,8 @@ export class T3TranscriptElement extends LitElement {
   #awaitingMarkdown = false;
   /** Who waits for the thread to be drawn (`updateComplete`). */
   #drawnWaiters: Array<() => void> = [];
+  /** Cancels the idle checking of a long thread's older messages, while it waits. */
+  #cancelMatching: (() => void) | null = null;
 
   constructor() {
     super();
@@ -186,7 +190,12 @@ export class T3TranscriptElement extends LitElement {
     this.#composer = composer ?? null;
   }
 
-  /** The messages, oldest first. Setting it replaces the thread, keeping what did not change. */
+  /**
+   * The messages, oldest first. Setting it replaces the thread, keeping what did not change.
+   * Throws a TypeError for a bad message; in a long thread set on an empty transcript only the
+   * newest 200 are checked at once, and a bad older one is reported as `t3-error`
+   * (`invalid-message`) after the first draw and left out (docs/transcript.md, "Long threads").
+   */
   get messages(): TranscriptMessage[] {
     return this.#list.messages;
   }
@@ -213,10 +222,13 @@ export class T3TranscriptElement extends LitElement {
    * search over `messages` uses it to show a hit. Throws a `RangeError` for an unknown id.
    */
   async scrollToMessage(id: string): Promise<void> {
-    const index = this.#list.indexOf(id);
-    if (index < 0) throw new RangeError(`scrollToMessage: no message with id ${JSON.stringify(id) ?? String(id)}`);
+    if (this.#list.indexOf(id) < 0) throw new RangeError(`scrollToMessage: no message with id ${JSON.stringify(id) ?? String(id)}`);
     await this.updateComplete;
     if (!this.isConnected) return;
+    // Where it is now: the thread may have changed meanwhile, and is checked whole before a jump.
+    this.#list.settle();
+    const index = this.#list.indexOf(id);
+    if (index < 0) return;
     this.#window.reveal(index);
     this.#requestPass();
     await this.updateComplete;
@@ -293,6 +305,7 @@ export class T3TranscriptElement extends LitElement {
     this.#olderPages.connect();
     if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
     else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
+    this.#matchLater();
   }
 
   override disconnectedCallback(): void {
@@ -309,6 +322,8 @@ export class T3TranscriptElement extends LitElement {
     this.#overlays.modal.close();
     clearTimeout(this.#nextSlice);
     this.#nextSlice = undefined;
+    this.#cancelMatching?.();
+    this.#cancelMatching = null;
   }
 
   protected override render() {
@@ -358,6 +373,7 @@ export class T3TranscriptElement extends LitElement {
     }
     this.#settled = true;
     this.#olderPages.update();
+    this.#matchLater();
     const waiters = this.#drawnWaiters;
     this.#drawnWaiters = [];
     for (const resolve of waiters) resolve();
@@ -379,6 +395,7 @@ export class T3TranscriptElement extends LitElement {
   #onKeydown(event: KeyboardEvent): void {
     const from = eventArticle(event, this.#list.node);
     if (!from) return;
+    this.#list.settle(); // a key may go to any message: the thread is checked whole first
     const target = messageKeyTarget(event, this.#list.indexOf(from.id), from.onArticle, this.#list.count);
     if (target === null) return;
     event.preventDefault();
@@ -389,6 +406,23 @@ export class T3TranscriptElement extends LitElement {
     // Focusable by script only: the messages are not tab stops of their own.
     node.tabIndex = -1;
     node.focus({ preventScroll: true });
+  }
+
+  // A long thread set at once draws its newest screenful first and checks its older messages when
+  // the page is idle (message-list.ts, `matchLater`), a slice at a time.
+  #matchLater(): void {
+    if (this.#cancelMatching || this.#list.unmatched === 0 || !this.isConnected) return;
+    this.#cancelMatching = whenIdle(() => {
+      this.#cancelMatching = null;
+      if (this.#list.matchLater(performance.now() + SLICE_MS)) this.requestUpdate();
+      else this.#matchLater();
+    });
+  }
+
+  /** An older message of a long thread that is not one: checked after the setter returned, it is reported instead of thrown. */
+  #reportInvalid(error: TypeError, index: number): void {
+    console.error(`t3-composer: message ${index} of messages is not a message; it is left out`, error);
+    emit(this, "t3-error", { code: "invalid-message", message: `Message ${index} of messages is left out: ${error.message}`, cause: error });
   }
 
   #awaitMarkdown(): void {

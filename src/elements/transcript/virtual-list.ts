@@ -56,6 +56,10 @@ export class VirtualList {
   /** A scroll moved the viewport of a long thread: the window must follow. */
   #moved = false;
   #busy = false;
+  /** The offsets of the last `#offsets()`, for the list's version they were computed for. */
+  #offsetsCache: { version: number; offsets: MessageOffsets } | null = null;
+  /** Whether the last pass drew everything: a window still being drawn may still move. */
+  #complete = false;
 
   constructor(host: HTMLElement, list: MessageList, hooks: VirtualHooks) {
     this.#list = list;
@@ -73,6 +77,8 @@ export class VirtualList {
     // Nothing waits for a window that no longer shows (`updateComplete` asks `stale`).
     this.#moved = false;
     this.#reveal = undefined;
+    // Back in a document, the window is placed anew: the viewport may not be the same.
+    this.#complete = false;
     this.#viewport.disconnect();
     this.#sizes?.disconnect();
     this.#sizes = null;
@@ -96,14 +102,18 @@ export class VirtualList {
   pass(deadline: number): boolean {
     this.#busy = true;
     try {
-      if (!this.#moved) this.#viewport.refresh();
+      const moved = this.#moved;
+      if (!moved) this.#viewport.refresh();
       this.#moved = false;
       if (this.#stuck === undefined && this.#list.count > 0) this.#stuck = this.virtual || this.#viewport.atEnd();
       else if (this.#stuck) this.#stuck = this.#viewport.atEnd();
       this.#list.node.toggleAttribute(VIRTUAL_ATTRIBUTE, this.virtual);
       const reveal = this.#reveal;
       this.#reveal = undefined;
-      const done = this.virtual ? this.#virtualPass(reveal, deadline) : this.#fullPass(deadline, reveal);
+      let done: boolean;
+      if (reveal === undefined && !moved && this.#complete && this.#list.sameOrder) done = this.#inPlacePass(deadline);
+      else done = this.virtual ? this.#virtualPass(reveal, deadline) : this.#fullPass(deadline, reveal);
+      this.#complete = done;
       this.#settled();
       return done;
     } finally {
@@ -121,6 +131,20 @@ export class VirtualList {
     return done;
   }
 
+  // Only the content of messages changed since a pass that drew everything (a reply streams, a
+  // stored copy replaces its optimistic one): the same messages stay in the DOM, and the pass
+  // costs one layout, to go back to the end or to the anchor. The spacers keep the estimates
+  // they were sized with until the window next moves. A message that shrank may leave part of
+  // the viewport without messages: then the window is placed again.
+  #inPlacePass(deadline: number): boolean {
+    const anchor = this.#stuck ? null : this.#capture();
+    const done = this.#hooks.draw(deadline);
+    const shrank = this.#measure() < 0;
+    this.#keep(anchor);
+    if (done && shrank && this.virtual) return this.#virtualPass(undefined, deadline);
+    return done;
+  }
+
   // A window is drawn in slices too, newest message first: the newest screenful paints before
   // the margins are drawn. A message asked for by a key or `scrollToMessage` is drawn at once.
   #virtualPass(reveal: number | undefined, deadline: number): boolean {
@@ -128,6 +152,12 @@ export class VirtualList {
     let offsets = this.#offsets();
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const indices = this.#want(offsets, anchor, round === 0 ? reveal : undefined);
+      if (indices.length > 0 && indices[0]! < this.#list.unmatched) {
+        // The window reaches messages of a thread set at once that are not checked yet: check
+        // them all now (which may leave some out), and place the window from the start.
+        this.#list.settle();
+        return this.#virtualPass(reveal, deadline);
+      }
       this.#observe(this.#list.place(placement(offsets, indices)));
       const done = this.#hooks.draw(reveal === undefined ? deadline : Infinity);
       // After a jump nothing drawn was on screen: what is there now, laid out with the estimates
@@ -157,18 +187,26 @@ export class VirtualList {
     this.#stuck = this.#viewport.atEnd();
   }
 
+  // Computed again only when a height was measured or the thread changed (`MessageList.version`):
+  // a scroll frame of a 10,000-message thread asks for them several times.
   #offsets(): MessageOffsets {
+    const version = this.#list.version;
+    if (this.#offsetsCache?.version === version) return this.#offsetsCache.offsets;
     const heights = this.#list.heights();
     let sum = 0;
     let measured = 0;
-    for (const height of heights) {
-      if (height === undefined) continue;
+    for (let i = 0; i < heights.length; i++) {
+      const height = heights[i]!;
+      if (Number.isNaN(height)) continue;
       sum += height;
       measured++;
     }
     const estimate = measured > 0 ? sum / measured : ESTIMATED_HEIGHT;
+    for (let i = 0; i < heights.length; i++) if (Number.isNaN(heights[i]!)) heights[i] = estimate;
     const gap = parseFloat(getComputedStyle(this.#list.node).rowGap) || 0;
-    return new MessageOffsets(heights.map((height) => height ?? estimate), gap);
+    const offsets = new MessageOffsets(heights, gap);
+    this.#offsetsCache = { version, offsets };
+    return offsets;
   }
 
   /** The messages to place: those near the viewport (where the anchor says it is), the pinned, the revealed. */
@@ -195,13 +233,20 @@ export class VirtualList {
     return [...wanted].sort((x, y) => x - y);
   }
 
-  /** Records the heights of the placed articles; `true` when one changed. */
-  #measure(): boolean {
-    let changed = false;
+  /**
+   * Records the heights of the placed articles; returns `0` when none changed, else the sign of
+   * the change: `-1` when one of them shrank, `1` when they only grew or were measured first.
+   */
+  #measure(): number {
+    let change = 0;
     for (const { index, node } of this.#list.placedViews()) {
-      if (this.#list.measured(index, node.getBoundingClientRect().height)) changed = true;
+      const before = this.#list.heightAt(index);
+      const height = node.getBoundingClientRect().height;
+      if (!this.#list.measured(index, height)) continue;
+      if (before !== undefined && height < before) change = -1;
+      else if (change === 0) change = 1;
     }
-    return changed;
+    return change;
   }
 
   /** The first placed message on screen, and where its top is. */

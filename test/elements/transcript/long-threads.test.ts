@@ -4,6 +4,7 @@ import { expect } from "@esm-bundle/chai";
 import { sendKeys } from "@web/test-runner-commands";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
 import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
+import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import { VIRTUALIZE_AFTER } from "../../../src/elements/transcript/virtual-list.js";
 import { chord } from "../composer/helpers.js";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
@@ -109,6 +110,25 @@ describe("<t3-transcript> long threads", () => {
     expect(article(el, last).textContent).to.include("paragraph 7 of the reply");
   });
 
+  it("fills the viewport again when the streamed reply shrinks", async () => {
+    const { el, box } = await mountLong();
+    const last = `m${COUNT - 1}`;
+    // Taller than the box: the window holds little more than the reply itself.
+    el.updateMessage(last, { text: Array.from({ length: 40 }, (_, i) => `draft paragraph ${i}`).join("\n\n") });
+    await el.updateComplete;
+    await frames(2);
+    el.updateMessage(last, { text: "Short answer." });
+    // Checked before the next frame: the frame that paints the short reply shows no gap.
+    await el.updateComplete;
+    expect(atEnd(box)).to.equal(true);
+    const visible = onScreen(el, box);
+    // Messages, not a spacer, from the top of the box down to the reply.
+    expect(visible[0]!.getBoundingClientRect().top).to.be.at.most(box.getBoundingClientRect().top);
+    expect(visible.at(-1)!.dataset.messageId).to.equal(last);
+    const ids = visible.map((a) => Number(a.dataset.messageId!.slice(1)));
+    expect(ids).to.deep.equal(ids.map((_, i) => ids[0]! + i));
+  });
+
   it("stops following the stream once the reader scrolls up", async () => {
     const { el, box } = await mountLong();
     await scrollTo(box, box.scrollTop - 300);
@@ -197,6 +217,55 @@ describe("<t3-transcript> long threads", () => {
     let error: unknown;
     await el.scrollToMessage("nope").catch((caught: unknown) => (error = caught));
     expect(String(error)).to.equal('RangeError: scrollToMessage: no message with id "nope"');
+  });
+
+  it("checks the older messages after the first draw, reporting a bad one as invalid-message and leaving it out", async () => {
+    const messages: unknown[] = thread(0, COUNT);
+    messages[10] = { id: "bad", role: "bot", text: "x" };
+    messages[20] = null;
+    const errors: ComposerErrorDetail[] = [];
+    const original = console.error;
+    console.error = () => {}; // the element also logs each report
+    try {
+      const { el } = await mountLong(COUNT, messages as TranscriptMessage[], (t) => t.addEventListener("t3-error", (event) => errors.push(event.detail)));
+      expect(article(el, `m${COUNT - 1}`).textContent).to.include(`Message ${COUNT - 1}`);
+      await until(() => errors.length === 2, "the two reports");
+      expect(errors.map((e) => [e.code, e.message])).to.deep.equal([
+        ["invalid-message", 'Message 10 of messages is left out: messages: message bad has role "bot" (expected "user", "assistant" or "system")'],
+        ["invalid-message", "Message 20 of messages is left out: messages: expected a message object, got null"],
+      ]);
+      expect(el.messages.length).to.equal(COUNT - 2);
+      expect(el.messages.some((m) => m.id === "bad")).to.equal(false);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it("sets a long thread without checking its older messages first, and still throws for a bad newest one", async () => {
+    const el = document.createElement("t3-transcript");
+    const errors: unknown[] = [];
+    el.addEventListener("t3-error", (event) => errors.push(event.detail));
+    const messages: unknown[] = thread(0, COUNT);
+    messages[0] = 5;
+    el.messages = messages as TranscriptMessage[];
+    expect(errors).to.deep.equal([]); // not thrown, not reported yet
+    const bad: unknown[] = thread(0, COUNT);
+    bad[COUNT - 1] = { id: "", role: "user", text: "" };
+    const fresh = document.createElement("t3-transcript");
+    expect(() => (fresh.messages = bad as TranscriptMessage[])).to.throw(TypeError, 'messages: message id must be a non-empty string, got ""');
+  });
+
+  it("merges a copy among the older messages with its later copy among the newest, in the earlier place", async () => {
+    const messages = thread(0, COUNT);
+    const last = messages[COUNT - 1]!;
+    messages[5] = { ...last, text: "the first copy" };
+    const { el } = await mountLong(COUNT, messages);
+    // Read at once, the thread is checked whole: the later copy's text in the earlier copy's place.
+    expect(el.messages.length).to.equal(COUNT - 1);
+    expect([el.messages[5]!.id, el.messages[5]!.text]).to.deep.equal([last.id, last.text]);
+    await el.updateComplete;
+    await until(() => articles(el).at(-1)?.dataset.messageId === `m${COUNT - 2}`, "the window to end at the message before");
+    expect(articles(el).at(-1)!.getAttribute("aria-setsize")).to.equal(String(COUNT - 1));
   });
 
   it("keeps a short thread whole, past the threshold only a window", async () => {
