@@ -8,7 +8,7 @@ import { replyText, REPLY_ID_PREFIX } from "../../demo/host/assistant.js";
 import { DEMO_KINDS } from "../../demo/host/kinds.js";
 import { startHost, type TestHost } from "../support/host.js";
 import { articleOf, openDemo, sampleButton, type DemoPage } from "./support/demo-page.js";
-import { click, nextEvent, press, type, waitFor } from "./support/frames.js";
+import { click, fitFrames, nextEvent, press, type, waitFor } from "./support/frames.js";
 
 const THREAD = "assistant-demo";
 /** Slow enough that a follow-up can be typed while the reply streams. */
@@ -16,6 +16,7 @@ const WORD_MS = 100;
 
 let host: TestHost;
 before(async () => {
+  await fitFrames(1); // the whole demo page in view, so that clicks land where its buttons are
   host = await startHost(undefined, { assistant: { wordMs: WORD_MS } });
 });
 after(() => host.dispose());

@@ -29,7 +29,12 @@ export function retryAttachment(composer: Composer, entry: AttachmentEntry, file
   });
 }
 
-export function activateChip(composer: Composer, pos: number): void {
+/**
+ * Activates the chip at `pos`. `byPointer` says a click or tap did: a menu it opens waits for the
+ * next task, since a `popover="auto"` shown while that click is still being handled is closed by
+ * the same click (the browser's light dismiss).
+ */
+export function activateChip(composer: Composer, pos: number, byPointer = false): void {
   const node = composer.model.state.doc.nodeAt(pos);
   if (!isChip(node)) return;
   const { kind, contextId, referenceId } = chipAttrs(node);
@@ -45,7 +50,9 @@ export function activateChip(composer: Composer, pos: number): void {
   if (proceed && entry?.status === "failed") retryAttachment(composer, entry);
   else if (proceed && composer.host.canEdit && composer.redactions.canReveal(contextId)) {
     const anchor = composer.model.view?.nodeDOM(pos) as Element | null;
-    void composer.onDemand.run((parts) => parts.openRevealMenu(composer, contextId, anchor)); // on-demand/reveal-menu.ts
+    const open = () => void composer.onDemand.run((parts) => parts.openRevealMenu(composer, contextId, anchor)); // on-demand/reveal-menu.ts
+    if (byPointer) setTimeout(open);
+    else open();
   }
   else if (proceed && composer.staleness.status(record) === "stale") composer.staleness.refresh(contextId);
 }

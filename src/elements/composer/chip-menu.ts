@@ -118,7 +118,7 @@ export class ChipMenu implements ReactiveController {
       // ProseMirror ignores the mouse events after a touch, so a tap would never reach `clickChip`.
       tap: (chip) => {
         const pos = chipPos(composer, chip);
-        if (pos >= 0) activateChip(composer, pos);
+        if (pos >= 0) activateChip(composer, pos, true);
       },
     });
   }

@@ -24,10 +24,17 @@ export function createChipPopover(composer: Composer, part: string, label: strin
   return menu;
 }
 
-/** Shows a menu of `createChipPopover` under `anchor`, from its left edge. */
+/**
+ * Shows a menu of `createChipPopover` under `anchor`, from its left edge; above it when there is no
+ * room below (a composer at the bottom of the screen, as chat layouts put it), and moved left so
+ * that it stays inside the viewport.
+ */
 export function showChipPopover(menu: HTMLElement, anchor: Element | null): void {
   menu.showPopover();
-  const { left, bottom } = anchor?.getBoundingClientRect() ?? { left: 0, bottom: 0 };
-  menu.style.left = `${left}px`;
-  menu.style.top = `${bottom}px`;
+  const { left, top, bottom } = anchor?.getBoundingClientRect() ?? { left: 0, top: 0, bottom: 0 };
+  const { width, height } = menu.getBoundingClientRect();
+  const { innerWidth, innerHeight } = window;
+  const below = bottom + height <= innerHeight || top - height < 0;
+  menu.style.left = `${Math.max(0, Math.min(left, innerWidth - width))}px`;
+  menu.style.top = `${below ? bottom : top - height}px`;
 }

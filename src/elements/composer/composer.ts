@@ -151,7 +151,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
     painter: composer.chips,
     pasted: pastedPainter(composer),
     editable: () => host.canEdit,
-    clickChip: (pos) => activateChip(composer, pos),
+    clickChip: (pos) => activateChip(composer, pos, true),
   });
   composer.uploads = new Uploads(composer);
   composer.events = new DraftEvents(composer);

@@ -4,6 +4,7 @@
 // are checked), the chip says how many secrets it hides, Reveal works from the keyboard, and the
 // sent record holds what the draft shows.
 import { expect } from "@esm-bundle/chai";
+import { sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
 import { redactSecrets } from "../../../src/codec/redact.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
@@ -152,6 +153,37 @@ describe("<t3-composer> secrets: Reveal", () => {
     expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector(".editor"));
     const [chip] = chipsOf(el);
     expect([chip!.hasAttribute("data-redacted"), chip!.querySelector(".t3-chip-redacted")]).to.deep.equal([false, null]);
+  });
+
+  it("reveals a chip by mouse: a click on the chip opens the menu, a click on Reveal puts the original back", async () => {
+    const el = await mount();
+    el.insertContext(secretTerminal);
+    await el.updateComplete;
+    const centre = (target: Element): [number, number] => {
+      const box = target.getBoundingClientRect();
+      return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+    };
+    await sendMouse({ type: "click", position: centre(chipsOf(el)[0]!) });
+    // The menu is in the part loaded on demand (docs/performance.md): the first one waits for it.
+    for (let frames = 0; frames < 120 && !menuOf(el); frames++) await frame();
+    const menu = menuOf(el);
+    expect(menu?.matches(":popover-open")).to.equal(true);
+    await sendMouse({ type: "click", position: centre(menu!.querySelector('[part="reveal-confirm"]')!) });
+    await el.updateComplete;
+    expect(recordsOf(el)).to.deep.equal([secretTerminal]);
+    expect(menuOf(el)).to.equal(null);
+  });
+
+  it("opens the menu above a chip at the bottom of the screen, inside the viewport", async () => {
+    const el = await mount();
+    Object.assign(el.style, { position: "fixed", insetInline: "0", bottom: "0" }); // where chat layouts put a composer
+    el.insertContext(secretTerminal);
+    await el.updateComplete;
+    await activateLastChip(el);
+    for (let frames = 0; frames < 120 && !menuOf(el); frames++) await frame();
+    const menu = menuOf(el)!.getBoundingClientRect();
+    const chip = chipsOf(el)[0]!.getBoundingClientRect();
+    expect([menu.top >= 0, menu.bottom <= window.innerHeight, menu.bottom <= chip.top + 1]).to.deep.equal([true, true, true]);
   });
 
   it("keeps the secrets hidden when the menu is closed with Escape, and Undo does not reveal", async () => {
