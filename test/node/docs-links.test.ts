@@ -125,7 +125,7 @@ describe("documentation links", () => {
 });
 
 /** Pictures live in git: each must stay this small (scripts/screenshots.mjs keeps to it too). */
-const MAX_IMAGE_BYTES = 150_000;
+const MAX_IMAGE_BYTES = 200_000;
 const IMAGES = join(ROOT, "docs", "images");
 
 describe("documentation images", () => {
