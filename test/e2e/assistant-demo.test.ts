@@ -6,21 +6,14 @@ import { expect } from "@esm-bundle/chai";
 import type { SentMessage, TranscriptMessage, TranscriptMessagePatch } from "../../src/index.js";
 import { replyText, REPLY_ID_PREFIX } from "../../demo/host/assistant.js";
 import { DEMO_KINDS } from "../../demo/host/kinds.js";
-import { startHost, type TestHost } from "../support/host.js";
-import { articleOf, openDemo, sampleButton, type DemoPage } from "./support/demo-page.js";
-import { click, fitFrames, nextEvent, press, type, waitFor } from "./support/frames.js";
+import { articleOf, openDemo, sampleButton, type DemoPage, useDemoHost } from "./support/demo-page.js";
+import { click, nextEvent, press, type, waitFor } from "./support/frames.js";
 
 const THREAD = "assistant-demo";
 /** Slow enough that a follow-up can be typed while the reply streams. */
 const WORD_MS = 100;
 
-let host: TestHost;
-before(async () => {
-  await fitFrames(1); // the whole demo page in view, so that clicks land where its buttons are
-  host = await startHost(undefined, { assistant: { wordMs: WORD_MS } });
-});
-after(() => host.dispose());
-afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+const host = useDemoHost(1, { assistant: { wordMs: WORD_MS } });
 
 /** Every `updateMessage` the page makes on its transcript, in order (the real method still runs). */
 function recordUpdates(page: DemoPage): { id: string; patch: TranscriptMessagePatch }[] {
@@ -39,7 +32,7 @@ describe("the demo's simulated assistant", () => {
   it("streams a reply naming the message's chips, and the queued follow-up goes when it ends", async function () {
     // Two replies of about 35 words stream in full, a word every WORD_MS, on a busy machine.
     this.timeout(30_000);
-    const page = await openDemo(host, THREAD);
+    const page = await openDemo(host(), THREAD);
     const updates = recordUpdates(page);
     page.composer.focus();
     await type("Why does");
@@ -59,7 +52,7 @@ describe("the demo's simulated assistant", () => {
     await press("Enter");
     await waitFor(() => page.composer.queue.length === 1, "the follow-up to be queued");
     expect(shownReply(page, replyId)!.pending, "queued while the reply still streams").to.equal(true);
-    expect(await host.rows("SELECT text FROM messages WHERE thread_id = ? ORDER BY seq", THREAD)).to.deep.equal([{ text: stored.text }]);
+    expect(await host().rows("SELECT text FROM messages WHERE thread_id = ? ORDER BY seq", THREAD)).to.deep.equal([{ text: stored.text }]);
 
     // The reply ends: it names the chips, it was drawn in several steps, and the follow-up goes.
     await waitFor(() => shownReply(page, replyId)?.pending === false, "the reply to end");
@@ -73,7 +66,7 @@ describe("the demo's simulated assistant", () => {
 
     await waitFor(() => page.composer.queue.length === 0, "the queue to empty");
     const follow = await waitFor(() => page.transcript.messages.find((m) => m.text === "and then?" && !m.pending), "the stored follow-up");
-    expect(await host.rows("SELECT text FROM messages WHERE thread_id = ? ORDER BY seq", THREAD)).to.deep.equal([{ text: stored.text }, { text: "and then?" }]);
+    expect(await host().rows("SELECT text FROM messages WHERE thread_id = ? ORDER BY seq", THREAD)).to.deep.equal([{ text: stored.text }, { text: "and then?" }]);
     // The follow-up gets its own reply, after the first one in the thread.
     await waitFor(() => shownReply(page, `${REPLY_ID_PREFIX}${follow.id}`), "the follow-up's reply");
     expect(page.transcript.messages.map((m) => m.id)).to.deep.equal([stored.id, replyId, follow.id, `${REPLY_ID_PREFIX}${follow.id}`]);

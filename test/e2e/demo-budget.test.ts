@@ -4,22 +4,15 @@
 import { expect } from "@esm-bundle/chai";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { measureComposerContext } from "../../src/codec/index.js";
-import { startHost, type TestHost } from "../support/host.js";
-import { openDemo } from "./support/demo-page.js";
-import { click, fitFrames, frameDocument, type, waitFor } from "./support/frames.js";
+import { openDemo, useDemoHost } from "./support/demo-page.js";
+import { click, frameDocument, type, waitFor } from "./support/frames.js";
 import { sampleButton } from "./support/demo-page.js";
 
-let host: TestHost;
-before(async () => {
-  host = await startHost();
-  await fitFrames(1);
-});
-after(() => host.dispose());
-afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+const host = useDemoHost(1);
 
 describe("demo: the token budget", () => {
   it("counts the draft with the o200k tokenizer once the composer is focused", async () => {
-    const page = await openDemo(host, "e2e-budget");
+    const page = await openDemo(host(), "e2e-budget");
     const figures = () => page.composer.shadowRoot!.querySelector("[part~=budget] .budget-figures")?.textContent ?? "";
     expect(frameDocument(page.frame).getElementById("token-count")!.textContent).to.equal("tokens: estimated from length");
     page.composer.focus();

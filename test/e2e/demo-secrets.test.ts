@@ -5,9 +5,8 @@
 import { expect } from "@esm-bundle/chai";
 import { sendKeys } from "@web/test-runner-commands";
 import type { ComposerContextRecord, SentMessage } from "../../src/index.js";
-import { startHost, type TestHost } from "../support/host.js";
-import { openDemo, sampleButton, type DemoPage } from "./support/demo-page.js";
-import { click, fitFrames, nextEvent, press, type, waitFor } from "./support/frames.js";
+import { openDemo, sampleButton, type DemoPage, useDemoHost } from "./support/demo-page.js";
+import { click, nextEvent, press, type, waitFor } from "./support/frames.js";
 
 const SAMPLE = "Terminal with a leaked token";
 // Built from pieces, as demo/app/samples.js builds it, so that no scanner takes this file for a leak.
@@ -15,13 +14,7 @@ const TOKEN = "ghp_" + "DemoOnlyNotARealToken000Example01234";
 const ORIGINAL = `$ git push https://${TOKEN}@github.com/acme/app.git\nremote: Permission to acme/app.git denied.\n`;
 const REDACTED = "$ git push https://[redacted: github-token]@github.com/acme/app.git\nremote: Permission to acme/app.git denied.\n";
 
-let host: TestHost;
-before(async () => {
-  host = await startHost();
-  await fitFrames(1);
-});
-after(() => host.dispose());
-afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+const host = useDemoHost(1);
 
 const chipOf = (page: DemoPage) => page.composer.shadowRoot!.querySelector<HTMLElement>('.t3-chip[data-context-id="terminal_deploy-1"]');
 /** A terminal record's captured text. */
@@ -41,7 +34,7 @@ async function sendAndRead(page: DemoPage, thread: string): Promise<{ sent: stri
   const sent = nextEvent<{ result: SentMessage }>(page.composer, "t3-sent");
   await press("Enter");
   const { result } = await sent;
-  const [row] = await host.rows<{ context_json: string }>("SELECT context_json FROM messages WHERE id = ? AND thread_id = ?", result.id, thread);
+  const [row] = await host().rows<{ context_json: string }>("SELECT context_json FROM messages WHERE id = ? AND thread_id = ?", result.id, thread);
   const stored = textOf((JSON.parse(row!.context_json) as { records: ComposerContextRecord[] }).records[0]);
   return { sent: textOf(result.context?.records[0]) ?? "", stored: stored ?? "" };
 }
@@ -52,7 +45,7 @@ describe("demo: a terminal excerpt with a leaked token", function () {
 
   it("shows the chip with one secret hidden and sends the excerpt with the token redacted", async () => {
     const thread = "e2e-secrets-redacted";
-    const page = await openDemo(host, thread);
+    const page = await openDemo(host(), thread);
     const chip = await insertSample(page);
     expect(chip.dataset.redacted).to.equal("1");
     expect(chip.querySelector(".t3-chip-redacted")!.textContent).to.equal("1 secret hidden");
@@ -62,7 +55,7 @@ describe("demo: a terminal excerpt with a leaked token", function () {
 
   it("reveals the token from the chip's menu, and then sends it as it was captured", async () => {
     const thread = "e2e-secrets-revealed";
-    const page = await openDemo(host, thread);
+    const page = await openDemo(host(), thread);
     await insertSample(page);
     // Select the chip (it is just before the caret and its trailing space) and press Enter on it.
     await press("ArrowLeft");

@@ -4,21 +4,13 @@
 // shows are all checked exactly.
 import { expect } from "@esm-bundle/chai";
 import type { OutgoingMessage, SentMessage } from "../../src/index.js";
-import { startHost, type TestHost } from "../support/host.js";
-import { click, dropFiles, fitFrames, frameDocument, inFrame, nextEvent, press, type, waitFor } from "./support/frames.js";
-import { articleOf, chipsOf, openDemo, reloadDemo, sampleButton, type DemoPage } from "./support/demo-page.js";
+import { click, dropFiles, frameDocument, inFrame, nextEvent, press, type, waitFor } from "./support/frames.js";
+import { articleOf, chipsOf, openDemo, reloadDemo, sampleButton, type DemoPage, useDemoHost } from "./support/demo-page.js";
 import { PNG_BYTES } from "./support/files.js";
 
 const THREAD = "e2e-chat";
 
-let host: TestHost;
-before(async () => {
-  host = await startHost();
-  await fitFrames(2);
-});
-after(() => host.dispose());
-// Removing a frame closes its page, and with it the page's live socket.
-afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+const host = useDemoHost(2);
 
 /** Drops `pixel.png` right after the last character of the composer's text. */
 async function dropImageAtEnd(page: DemoPage): Promise<void> {
@@ -62,8 +54,8 @@ async function composeAndSend(page: DemoPage): Promise<{ outgoing: OutgoingMessa
 
 describe("the demo app on the reference host", () => {
   it("sends a message with an image, a terminal excerpt and a review comment, end to end", async () => {
-    const page = await openDemo(host, THREAD);
-    const secondTab = await openDemo(host, THREAD);
+    const page = await openDemo(host(), THREAD);
+    const secondTab = await openDemo(host(), THREAD);
     const { outgoing, stored, pendingArticle } = await composeAndSend(page);
 
     const image = outgoing.context!.records[0]!;
@@ -77,14 +69,14 @@ describe("the demo app on the reference host", () => {
     expect(outgoing.text).to.equal(text);
 
     // SQLite: one upload, persisted under a new id; one message whose records bind to that id.
-    const uploads = await host.rows("SELECT pending_id, persisted_id, state, name, mime_type, size_bytes FROM attachments");
+    const uploads = await host().rows("SELECT pending_id, persisted_id, state, name, mime_type, size_bytes FROM attachments");
     expect(uploads).to.have.length(1);
     const persistedId = uploads[0]!.persisted_id as string;
     expect(persistedId).to.be.a("string").and.not.equal(pendingId);
     expect(uploads).to.deep.equal([
       { pending_id: pendingId, persisted_id: persistedId, state: "persisted", name: "pixel.png", mime_type: "image/png", size_bytes: PNG_BYTES.length },
     ]);
-    const rows = await host.rows<{ id: string; client_message_id: string; text: string; context_json: string }>(
+    const rows = await host().rows<{ id: string; client_message_id: string; text: string; context_json: string }>(
       "SELECT id, client_message_id, text, context_json FROM messages WHERE thread_id = ?",
       THREAD,
     );
@@ -114,7 +106,7 @@ describe("the demo app on the reference host", () => {
       '<context kind="review-comment" id="review-comment_c42">\nfile: src/app.ts\nrange: +12 to +15 (3-5)\nsection: src/app.ts\n' +
       "comment:\n  Why not a Map here?\ndiff:\n  -const a = {}\n  +const a = new Map()\n</context>\n" +
       "</t3_context>";
-    const provider = await fetch(`${host.apiUrl}/threads/${THREAD}/messages/${stored.id}/provider`);
+    const provider = await fetch(`${host().apiUrl}/threads/${THREAD}/messages/${stored.id}/provider`);
     expect(provider.headers.get("content-type")).to.match(/^text\/plain/);
     expect(await provider.text()).to.equal(projection);
     const view = await waitFor(() => {
@@ -153,7 +145,7 @@ describe("the demo app on the reference host", () => {
   });
 
   it("says what to do while the thread is empty, and stops once a message is shown", async () => {
-    const page = await openDemo(host, "e2e-empty");
+    const page = await openDemo(host(), "e2e-empty");
     const note = inFrame(page.frame, "#empty-thread");
     expect(note.hidden).to.equal(false);
     expect(note.textContent!.replace(/\s+/g, " ").trim()).to.match(/^No messages in this thread yet\. Type below and press Enter;/);
@@ -169,14 +161,14 @@ describe("the demo app on the reference host", () => {
 
   it("lists what it missed while its live socket was down, once it reconnects", async () => {
     const thread = "e2e-reconnect";
-    const page = await openDemo(host, thread);
+    const page = await openDemo(host(), thread);
     // The host goes down; while it comes back, the page's live socket is refused, so a message
     // stored now reaches it only through the listing after its reconnect.
-    await host.fault({ fault: "refuse", method: "GET", path: "/live$", times: 1000 });
-    await host.stop();
+    await host().fault({ fault: "refuse", method: "GET", path: "/live$", times: 1000 });
+    await host().stop();
     await waitFor(() => inFrame(page.frame, "#status").dataset.state === "offline", "the page to notice");
-    await host.restart();
-    const posted = await fetch(`${host.apiUrl}/threads/${thread}/messages`, {
+    await host().restart();
+    const posted = await fetch(`${host().apiUrl}/threads/${thread}/messages`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ clientMessageId: "msg_reconnect000000001", text: "Posted while you were away", attachments: [] }),
@@ -184,7 +176,7 @@ describe("the demo app on the reference host", () => {
     const stored = (await posted.json()) as SentMessage;
     expect(page.transcript.messages).to.deep.equal([]);
 
-    await host.clearFaults();
+    await host().clearFaults();
     await waitFor(() => inFrame(page.frame, "#status").dataset.state === "live", "the page to be live again");
     expect(page.transcript.messages).to.deep.equal([{ ...stored, role: "user" }]);
   });
@@ -193,8 +185,8 @@ describe("the demo app on the reference host", () => {
 describe("the demo app: edit and resend", () => {
   it("edits a sent message from its Edit button: the new version replaces it in place, here and in a second tab", async () => {
     const thread = "e2e-edit-demo";
-    const page = await openDemo(host, thread);
-    const secondTab = await openDemo(host, thread);
+    const page = await openDemo(host(), thread);
+    const secondTab = await openDemo(host(), thread);
     page.composer.focus();
     await type("Why does");
     await click(page.frame, sampleButton(page, "Terminal excerpt"));
@@ -223,7 +215,7 @@ describe("the demo app: edit and resend", () => {
     const other = await waitFor(() => articleOf(secondTab.transcript, second.id), "the new version in the second tab");
     expect(secondTab.transcript.messages.map((m) => m.id)).to.deep.equal([second.id]);
     expect(other.querySelector("[part=edited]")?.textContent).to.equal("edited");
-    const rows = await host.rows<{ id: string; edit_of: string | null }>("SELECT id, edit_of FROM messages WHERE thread_id = ? ORDER BY seq", thread);
+    const rows = await host().rows<{ id: string; edit_of: string | null }>("SELECT id, edit_of FROM messages WHERE thread_id = ? ORDER BY seq", thread);
     expect(rows).to.deep.equal([
       { id: first.id, edit_of: null },
       { id: second.id, edit_of: first.id },
@@ -234,7 +226,7 @@ describe("the demo app: edit and resend", () => {
 
 describe("the demo app in a second language", () => {
   it("announces in French once the language picker says so, from the demo's French table", async () => {
-    const page = await openDemo(host, "e2e-french");
+    const page = await openDemo(host(), "e2e-french");
     const doc = frameDocument(page.frame);
     const picker = doc.querySelector<HTMLSelectElement>("#language")!;
     picker.value = "fr";

@@ -1,23 +1,15 @@
 // The demo's pretend agent (demo/app/agent.js) on a real reference host: while it works, Enter
 // queues the message above the editor; when it stops, the message goes and the host stores it.
 import { expect } from "@esm-bundle/chai";
-import { startHost, type TestHost } from "../support/host.js";
-import { openDemo } from "./support/demo-page.js";
-import { click, fitFrames, frameDocument, press, type, waitFor } from "./support/frames.js";
+import { openDemo, useDemoHost } from "./support/demo-page.js";
+import { click, frameDocument, press, type, waitFor } from "./support/frames.js";
 
 const THREAD = "queue-demo";
-let host: TestHost;
-before(async () => {
-  host = await startHost();
-  // The whole frame on screen: the demo's composer sits at the bottom of its one-screen chat.
-  await fitFrames(1);
-});
-after(() => host.dispose());
-afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+const host = useDemoHost(1);
 
 describe("the demo's pretend agent", () => {
   it("makes the composer busy, so Enter queues; stopping it sends the queued message", async () => {
-    const page = await openDemo(host, THREAD);
+    const page = await openDemo(host(), THREAD);
     const agent = frameDocument(page.frame).getElementById("agent") as HTMLButtonElement;
     await click(page.frame, agent);
     expect(page.composer.busy).to.equal(true);
@@ -27,12 +19,12 @@ describe("the demo's pretend agent", () => {
     await press("Enter");
     const row = await waitFor(() => page.composer.shadowRoot!.querySelector('[part="queue"] > li'), "the queued message");
     expect(row.querySelector(".queued-text")!.textContent).to.equal("after you are done");
-    expect(await host.rows("SELECT text FROM messages WHERE thread_id = ?", THREAD)).to.deep.equal([]);
+    expect(await host().rows("SELECT text FROM messages WHERE thread_id = ?", THREAD)).to.deep.equal([]);
 
     await click(page.frame, agent);
     expect(page.composer.busy).to.equal(false);
     await waitFor(() => page.composer.queue.length === 0, "the queue to empty");
     await waitFor(() => page.transcript.messages.some((message) => message.text === "after you are done" && !message.pending), "the stored message");
-    expect(await host.rows("SELECT text, steer FROM messages WHERE thread_id = ?", THREAD)).to.deep.equal([{ text: "after you are done", steer: 0 }]);
+    expect(await host().rows("SELECT text, steer FROM messages WHERE thread_id = ?", THREAD)).to.deep.equal([{ text: "after you are done", steer: 0 }]);
   });
 });

@@ -1,13 +1,31 @@
 // The demo app (`demo/index.html`) in a frame, on a test host: open it on a thread, reach its
 // composer and transcript, read what its transcript shows.
 import type { T3ComposerElement, T3TranscriptElement } from "../../../src/index.js";
-import type { TestHost } from "../../support/host.js";
-import { frameDocument, inFrame, nextLoad, openFrame, waitFor } from "./frames.js";
+import { startHost, type TestHost, type TestHostOptions } from "../../support/host.js";
+import { fitFrames, frameDocument, inFrame, nextLoad, openFrame, waitFor } from "./frames.js";
 
 export interface DemoPage {
   frame: HTMLIFrameElement;
   composer: T3ComposerElement;
   transcript: T3TranscriptElement;
+}
+
+/**
+ * A reference host for the tests of one file: started before them, with the viewport fitted to
+ * `frames` demo frames side by side (the demo is a one-screen chat, so its composer sits at the
+ * bottom of the frame and must be on screen to be clicked), stopped after them. Each test's
+ * frames are removed after it, which closes their pages and their live sockets. Returns the
+ * host, to be read inside the tests.
+ */
+export function useDemoHost(frames: number, options?: TestHostOptions): () => TestHost {
+  let host: TestHost | undefined;
+  before(async () => {
+    host = await startHost(undefined, options);
+    await fitFrames(frames);
+  });
+  after(() => host?.dispose());
+  afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+  return () => host!;
 }
 
 /** A chip as a person sees it in the transcript. */
