@@ -552,7 +552,6 @@ export class T3ComposerElement extends LitElement {
     return (await super.getUpdateComplete()) && result;
   }
 
-  /** Leaving the editor: save now; close the suggestions unless the focus went into them. */
   /** The strings changed: chips (their names and suffixes) are drawn again. */
   #stringsChanged(): void {
     this.#composer.chips.redrawAll();
