@@ -259,6 +259,44 @@ function networkPlugin() {
   };
 }
 
+/**
+ * `hold-urls` `{ patterns }`: requests whose URL matches one of `patterns` (`*` is a wildcard) are
+ * paused, as a chunk on a slow network is, until `release-urls`, which lets the paused ones go on
+ * and stops pausing (nothing when nothing is held; the Fetch domain; the cache is off meanwhile, so a copy fetched before is
+ * fetched again and held too). Resolves with how many requests were paused.
+ */
+function holdPlugin() {
+  /** The paused requests of each page's DevTools session. */
+  const paused = new WeakMap();
+  /** The sessions that hold something now. */
+  const holding = new WeakSet();
+  return {
+    name: "t3-hold-commands",
+    async executeCommand({ command, payload, session }) {
+      if (command !== "hold-urls" && command !== "release-urls") return undefined;
+      const client = await devtools(session);
+      if (!paused.has(client)) {
+        paused.set(client, []);
+        client.on("Fetch.requestPaused", (event) => paused.get(client).push(event.requestId));
+      }
+      const held = paused.get(client);
+      if (command === "hold-urls") {
+        await client.send("Network.enable");
+        await client.send("Network.setCacheDisabled", { cacheDisabled: true });
+        await client.send("Fetch.enable", { patterns: payload.patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
+        holding.add(client);
+        return true;
+      }
+      if (!holding.delete(client)) return 0;
+      const count = held.length;
+      for (const requestId of held.splice(0)) await client.send("Fetch.continueRequest", { requestId }).catch(() => {}); // its frame may be gone
+      await client.send("Fetch.disable");
+      await client.send("Network.setCacheDisabled", { cacheDisabled: false });
+      return count;
+    },
+  };
+}
+
 export function serverCommands() {
   return [
     sendKeysPlugin(),
@@ -271,6 +309,7 @@ export function serverCommands() {
     hostPlugin(),
     heapPlugin(),
     networkPlugin(),
+    holdPlugin(),
     a11yCommandsPlugin(devtools),
   ];
 }
