@@ -27,7 +27,7 @@ export async function run(): Promise<BenchRow[]> {
   const deepChat = gzipSize(await peerBundle(peer("deep-chat-entry.ts"))) / KB;
   const files = ["t3-composer.js", "drop-in/engine.js", "drop-in/composer-parts.js", "composer.js", "composer/composer-parts.js", "transcript.js", "codec.min.js"];
   const [combined, engine, parts, composer, composerParts, transcript, codec] = files.map(size) as [number, number, number, number, number, number, number];
-  // The composer's rest, fetched when it is first idle (src/elements/composer/on-demand.ts).
+  // The composer's rest, fetched when it is first idle (src/elements/composer/rest.ts).
   const [rest, composerRest] = ["drop-in/composer-rest.js", "composer/composer-rest.js"].map(size) as [number, number];
   const [combinedShare, composerShare] = (await measureFeatureShare()).map((share) => share.share / KB) as [number, number];
   const tiptapName = "Tiptap core+StarterKit+Mention";

@@ -56,11 +56,25 @@ function paste(win: Window & { dropIn: Record<string, unknown> }, composer: T3Co
 const editorOf = (composer: T3ComposerElement) => composer.shadowRoot!.querySelector<HTMLElement>('[part="editor"]')!;
 const optionsOf = (composer: T3ComposerElement) => [...composer.shadowRoot!.querySelectorAll('[role="option"]')].map((option) => option.textContent!.trim());
 
+/** Whether a test holds requests now (`hold-urls`, test/support/server-commands.mjs). */
+let holding = false;
+
+async function hold(chunk: string): Promise<void> {
+  await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
+  holding = true;
+}
+
+/** Lets the held requests go; resolves with how many there were. */
+async function release(): Promise<number> {
+  holding = false;
+  return executeServerCommand<number, undefined>("release-urls");
+}
+
 const LOAD_FAILED = { code: "load-failed", message: "A part of the composer could not be loaded." };
 
 before(() => fitFrames(1));
 afterEach(async () => {
-  await executeServerCommand("release-urls");
+  if (holding) await release();
   await executeServerCommand("block-urls", { patterns: [] });
   document.querySelectorAll("iframe").forEach((frame) => frame.remove());
 });
@@ -71,7 +85,7 @@ for (const [name, chunk] of [
 ] as const) {
   describe(`${name}.js while its rest chunk is on its way`, () => {
     it("an Enter-send made meanwhile goes once the chunk arrives", async () => {
-      await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
+      await hold(chunk);
       const { win, composer } = await composerOn(name);
       const sends = sendsOf(composer);
       await type("hi there");
@@ -79,14 +93,14 @@ for (const [name, chunk] of [
       await frames(SETTLE_FRAMES, win);
       expect(sends).to.deep.equal([]);
       expect(composer.value).to.deep.equal({ text: "hi there" });
-      expect(await executeServerCommand("release-urls")).to.be.greaterThan(0);
+      expect(await release()).to.be.greaterThan(0);
       await waitFor(() => sends.length > 0, "the send");
       expect(sends).to.deep.equal(["hi there"]);
       await waitFor(() => composer.value.text === "", "the draft to clear");
     });
 
     it("an @ suggestion answered meanwhile shows once the chunk arrives, and Enter chooses it", async () => {
-      await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
+      await hold(chunk);
       const { win, composer } = await composerOn(name);
       const queries: string[] = [];
       composer.addEventListener("t3-trigger", (event) => {
@@ -98,7 +112,7 @@ for (const [name, chunk] of [
       await frames(SETTLE_FRAMES, win);
       expect(queries).to.deep.equal(["", "a"]); // asked as before, while the list's code is on its way
       expect(optionsOf(composer)).to.deep.equal([]);
-      await executeServerCommand("release-urls");
+      await release();
       await waitFor(() => optionsOf(composer).length > 0, "the suggestion");
       expect(optionsOf(composer)).to.deep.equal(["@src/a.ts"]);
       await press("Enter");
@@ -109,13 +123,13 @@ for (const [name, chunk] of [
     });
 
     it("a large paste made meanwhile shows its progress, and goes in once the chunk arrives", async () => {
-      await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
+      await hold(chunk);
       const { win, composer } = await composerOn(name);
       paste(win, composer, LARGE_TEXT);
       await frames(SETTLE_FRAMES, win);
       expect(editorOf(composer).getAttribute("data-paste-progress")).to.not.equal(null);
       expect(composer.value).to.deep.equal({ text: "" });
-      await executeServerCommand("release-urls");
+      await release();
       await waitFor(() => editorOf(composer).getAttribute("data-paste-progress") === null, "the paste to be read");
       expect(composer.value).to.deep.equal({ text: LARGE_TEXT });
       expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);

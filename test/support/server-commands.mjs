@@ -260,39 +260,35 @@ function networkPlugin() {
 }
 
 /**
- * `hold-urls` `{ patterns }`: requests whose URL matches one of `patterns` (`*` is a wildcard) are
- * paused, as a chunk on a slow network is, until `release-urls`, which lets the paused ones go on
- * and stops pausing (nothing when nothing is held; the Fetch domain; the cache is off meanwhile, so a copy fetched before is
- * fetched again and held too). Resolves with how many requests were paused.
+ * `hold-urls` `{ patterns }`: the page (and its frames) holds every request whose URL matches one
+ * of `patterns` (`*` is a wildcard) until `release-urls`, as a chunk on a slow link arrives late
+ * (`Fetch.enable`, `Fetch.continueRequest`). `release-urls` lets the held requests go and holds
+ * nothing more.
  */
 function holdPlugin() {
-  /** The paused requests of each page's DevTools session. */
-  const paused = new WeakMap();
-  /** The sessions that hold something now. */
-  const holding = new WeakSet();
+  /** The paused requests of each DevTools session. */
+  const held = new WeakMap();
   return {
     name: "t3-hold-commands",
     async executeCommand({ command, payload, session }) {
       if (command !== "hold-urls" && command !== "release-urls") return undefined;
       const client = await devtools(session);
-      if (!paused.has(client)) {
-        paused.set(client, []);
-        client.on("Fetch.requestPaused", (event) => paused.get(client).push(event.requestId));
+      if (!held.has(client)) {
+        held.set(client, []);
+        client.on("Fetch.requestPaused", (event) => held.get(client).push(event.requestId));
       }
-      const held = paused.get(client);
       if (command === "hold-urls") {
         await client.send("Network.enable");
+        // The memory and disk caches would answer a chunk fetched before without asking.
         await client.send("Network.setCacheDisabled", { cacheDisabled: true });
         await client.send("Fetch.enable", { patterns: payload.patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
-        holding.add(client);
         return true;
       }
-      if (!holding.delete(client)) return 0;
-      const count = held.length;
-      for (const requestId of held.splice(0)) await client.send("Fetch.continueRequest", { requestId }).catch(() => {}); // its frame may be gone
+      const paused = held.get(client).splice(0);
+      for (const requestId of paused) await client.send("Fetch.continueRequest", { requestId });
       await client.send("Fetch.disable");
       await client.send("Network.setCacheDisabled", { cacheDisabled: false });
-      return count;
+      return paused.length;
     },
   };
 }

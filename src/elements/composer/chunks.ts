@@ -1,6 +1,6 @@
 // How a composer loads a chunk of its code later (docs/performance.md, "What the drop-ins load
 // later"): a chunk is fetched once per page by a dynamic import, relative to the module's own URL
-// in a drop-in (as the Markdown engine is: transcript/markdown/load.ts) and split the same way by
+// in a drop-in (as the transcript's engine is: transcript/load-engine.ts) and split the same way by
 // a bundler, and fetched again after a failure. The composer's two chunks are its on-demand parts
 // (on-demand.ts) and its rest (rest.ts). A load that fails is a `t3-error` (`load-failed`), and
 // the element's `updateComplete` waits for the loads it started.
