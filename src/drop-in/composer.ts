@@ -36,5 +36,11 @@ export {
 } from "../codec/index.js";
 
 export { T3ComposerElement } from "../elements/composer/t3-composer.js";
-export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "../presentation/index.js";
-export { ComposerError, HostResponseError, createFetchTransport, createWebSocketTransport } from "../transport/index.js";
+// From their own modules, not the presentation's index: its `detailsStyles`, a stylesheet only
+// the transcript uses, would come along.
+export { createChipRegistry } from "../presentation/registry.js";
+export { chipRegistry } from "../presentation/shared-registry.js";
+export { entryBodyFromRegistry } from "../presentation/entry-body.js";
+export { ComposerError, HostResponseError } from "../transport/errors.js";
+export { createFetchTransport } from "../transport/fetch-transport.js";
+export { createWebSocketTransport } from "../transport/websocket-transport.js";
