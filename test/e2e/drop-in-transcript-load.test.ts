@@ -84,7 +84,7 @@ describe("t3-composer.js: the transcript before its engine chunk arrives", () =>
       // Nothing of the drawing is in the first load: not even the list the messages go in.
       expect([drawn, transcript.shadowRoot!.querySelector('[part="messages"]')]).to.deep.equal([false, null]);
 
-      expect(await executeServerCommand("release-urls")).to.equal(1);
+      expect(await executeServerCommand("release-urls", { expected: 1 })).to.equal(1);
       await transcript.updateComplete;
       expect(drawn).to.equal(true);
       const shown = articles(transcript);

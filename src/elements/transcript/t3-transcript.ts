@@ -361,7 +361,9 @@ export class T3TranscriptElement extends LitElement {
     this.#drawing = drawing;
     this.#early = null;
     this.#awaitingEngine = false;
-    if (this.isConnected) drawing.connect();
+    // Disconnected meanwhile: connecting again draws it (connectedCallback).
+    if (!this.isConnected) return;
+    drawing.connect();
     this.requestUpdate();
   }
 
