@@ -79,7 +79,8 @@ const builds = {
   // transcript's engine (its drawing code and the Markdown lexer) is a chunk beside it
   // (dist/drop-in/engine.js) that it imports relative to its own URL when a transcript first draws
   // (src/elements/transcript/load-engine.ts); so are the
-  // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts).
+  // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts)
+  // and its rest, fetched when it is first idle (dist/drop-in/composer-rest.js: .../composer/rest.ts).
   // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
   // imports what it shares with the drop-in from it.
   "drop-in": {
@@ -98,8 +99,8 @@ const builds = {
       sourcemap: true,
     },
   },
-  // The per-element drop-ins: the composer's with its on-demand parts in a chunk beside it
-  // (dist/composer/composer-parts.js), the transcript's one self-contained file (its Markdown engine
+  // The per-element drop-ins: the composer's with its on-demand parts and its rest in chunks beside
+  // it (dist/composer/composer-parts.js, dist/composer/composer-rest.js), the transcript's one self-contained file (its Markdown engine
   // inlined, since it draws nothing without it).
   "drop-in-composer": {
     input: { composer: "src/drop-in/composer.ts" },

@@ -6,9 +6,11 @@ const files = [
   "t3-composer.js",
   "drop-in/engine.js",
   "drop-in/composer-parts.js",
+  "drop-in/composer-rest.js",
   "memory-transport.js",
   "composer.js",
   "composer/composer-parts.js",
+  "composer/composer-rest.js",
   "transcript.js",
   "codec.min.js",
 ];

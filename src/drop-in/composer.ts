@@ -1,7 +1,12 @@
 // `t3-composer/composer.js`: the composer-only drop-in, one self-contained module for a
 // <script type="module"> tag. Importing it defines <t3-composer>; it exports what a page using the
-// composer alone needs: the element, the chip registry, the codec and the network transports.
-// The memory transport is a test double and stays out (it is in `t3-composer/transport`).
+// composer alone needs: the element, the chip registry, the codec functions the composer itself
+// is built on (reference links, ids, records, the clipboard fragment) and the network transports.
+// The codec functions the composer never calls (legacy upgrade and serialization, the provider
+// projection, the measure, inline tokens, resolving a sent message, rebinding its attachments)
+// are not here: they would be first-load bytes for every page, and live in `t3-composer/codec`
+// and in the combined drop-in (docs/entries.md, docs/performance.md). The memory transport is a
+// test double and stays out (it is in `t3-composer/transport`).
 import "../elements/define-composer.js";
 
 export {
@@ -13,31 +18,29 @@ export {
   MessageContextSchema,
   asKnownContextRecord,
   collectComposerContextReferences,
-  collectComposerInlineTokens,
   decodeClipboardFragment,
   decodeClipboardHtml,
   decodeComposerContextRecord,
   decodeMessageContext,
   encodeClipboardFragment,
   encodeClipboardHtml,
-  estimateTokensFromLength,
   formatComposerContextHref,
   formatComposerContextReference,
   isKnownContextKind,
-  measureComposerContext,
-  normalizeMessageAttachments,
   parseComposerContextHref,
   producerIdFromComposerContextId,
-  projectComposerContextForProvider,
   replaceComposerContextReferences,
-  resolveUserMessageContext,
   sanitizeComposerContextLabel,
-  serializeLegacyContextMessage,
   toComposerContextId,
   toKindScopedComposerContextId,
-  upgradeLegacyContextMessage,
 } from "../codec/index.js";
 
 export { T3ComposerElement } from "../elements/composer/t3-composer.js";
-export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "../presentation/index.js";
-export { ComposerError, HostResponseError, createFetchTransport, createWebSocketTransport } from "../transport/index.js";
+// From their own modules, not the presentation's index: its `detailsStyles`, a stylesheet only
+// the transcript uses, would come along.
+export { createChipRegistry } from "../presentation/registry.js";
+export { chipRegistry } from "../presentation/shared-registry.js";
+export { entryBodyFromRegistry } from "../presentation/entry-body.js";
+export { ComposerError, HostResponseError } from "../transport/errors.js";
+export { createFetchTransport } from "../transport/fetch-transport.js";
+export { createWebSocketTransport } from "../transport/websocket-transport.js";

@@ -63,6 +63,16 @@ describe("drop-ins on a plain page", () => {
     expect(Object.keys(win.dropIn)).to.not.include("T3TranscriptElement");
   });
 
+  it("composer.js leaves out the codec functions the composer never calls; t3-composer.js has them", async () => {
+    // src/drop-in/composer.ts and docs/entries.md name them.
+    const unused = ["projectComposerContextForProvider", "resolveUserMessageContext", "upgradeLegacyContextMessage", "serializeLegacyContextMessage",
+      "normalizeMessageAttachments", "collectComposerInlineTokens", "measureComposerContext", "estimateTokensFromLength"];
+    const composerOnly = await openDropIn("composer");
+    expect(unused.filter((name) => name in composerOnly.win.dropIn)).to.deep.equal([]);
+    const combined = await openDropIn("t3-composer");
+    expect(unused.filter((name) => !(name in combined.win.dropIn))).to.deep.equal([]);
+  });
+
   it("transcript.js defines <t3-transcript> alone and draws Markdown and chips without fetching a chunk", async () => {
     const { doc, win } = await openDropIn("transcript");
     expect([!!win.customElements.get("t3-composer"), !!win.customElements.get("t3-transcript")]).to.deep.equal([false, true]);

@@ -23,10 +23,12 @@ import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
+import { ChunkLoads } from "./chunks.js";
 import { OnDemand } from "./on-demand.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
 import { Redactions, type ComposerRedactor } from "./redaction.js";
+import { Rest } from "./rest.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Staleness, type ContextValidator } from "./staleness.js";
@@ -84,8 +86,12 @@ export interface Composer {
   readonly redactions: Redactions;
   readonly previewPanel: PreviewPanel;
   readonly staleness: Staleness;
+  /** The loads of the chunks below (chunks.ts). */
+  readonly loads: ChunkLoads;
   /** The parts loaded on demand (on-demand.ts). */
   readonly onDemand: OnDemand;
+  /** The rest, fetched when idle (rest.ts). */
+  readonly rest: Rest;
 }
 
 /**
@@ -165,7 +171,10 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   host.addController(new ChipMenu(composer)); // a long press on a chip (docs/accessibility.md, "Touch")
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
+  composer.loads = new ChunkLoads(host);
   composer.onDemand = new OnDemand(composer);
+  composer.rest = new Rest(composer);
+  host.addController(composer.rest); // fetched when idle after the first render
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);
   composer.previewPanel = new PreviewPanel(composer);

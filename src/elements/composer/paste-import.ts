@@ -3,23 +3,21 @@
 // the custom type or from the HTML flavor's attribute only, the rest of any HTML is never looked
 // at, and nothing here throws on what the data holds; it degrades to plain text and unresolved
 // chips.
-import { Slice } from "prosemirror-model";
 import { TextSelection, type Transaction } from "prosemirror-state";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, decodeClipboardHtml } from "../../codec/clipboard.js";
 import { collectComposerContextReferences, sanitizeComposerContextLabel } from "../../codec/references.js";
 import { asKnownContextRecord } from "../../contract/kinds.js";
 import type { ClipboardFragment, ComposerContextRecord } from "../../contract/types.js";
 import { insertChip, inlinePosition } from "../../editor/insert.js";
-import { createChip, createPasted, type PastedPiece } from "../../editor/schema.js";
-import { docFromSegments, sliceFromText } from "../../editor/text.js";
+import { createChip } from "../../editor/schema.js";
+import { sliceFromText } from "../../editor/text.js";
 import { BARE_FRAGMENT_TYPE, HTML_TYPE, PLAIN_TEXT_TYPE } from "../clipboard-payload.js";
 import { startImport } from "./attachment-import.js";
 import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
+import type { ComposerRest } from "./rest.js";
 import { draftKey } from "./draft-state.js";
-import { emit } from "../events.js";
-import { nextTask, pasteLimitMessage } from "./paste-chunks.js";
-import { cutInSlices, isLargePaste, pastedPiece, runSliced } from "./paste-slices.js";
+import { isLargePaste } from "./paste-slices.js";
 import { setPasteProgress } from "./pasted-block.js";
 import { planRecords, type ImportPlan } from "./import-plan.js";
 import { attachFiles } from "./insert.js";
@@ -51,7 +49,7 @@ function linkedIds(text: string): Set<string> {
 }
 
 /** `fragment` with the records `linked` names; kept annotations keep their screenshot image. */
-function linkedPart(fragment: ClipboardFragment, linked: Set<string>): ClipboardFragment {
+export function linkedPart(fragment: ClipboardFragment, linked: Set<string>): ClipboardFragment {
   for (const record of fragment.records) {
     const known = asKnownContextRecord(record);
     if (known?.kind === "preview-annotation" && linked.has(known.contextId) && known.screenshotContextId) linked.add(known.screenshotContextId);
@@ -60,7 +58,7 @@ function linkedPart(fragment: ClipboardFragment, linked: Set<string>): Clipboard
 }
 
 /** An import plan, with `rewrite` for the links of text planned apart (a large paste's pieces). */
-interface PreparedImport extends ImportPlan {
+export interface PreparedImport extends ImportPlan {
   rewrite(text: string): string;
 }
 
@@ -84,13 +82,13 @@ function prepare(
 }
 
 /** `prepare` for a paste into the draft: records it holds (or is fetching) are not brought again. */
-function prepareFor(composer: Composer, text: string, fragment: ClipboardFragment | null): PreparedImport {
+export function prepareFor(composer: Composer, text: string, fragment: ClipboardFragment | null): PreparedImport {
   const known = composer.model.draft.records;
   const held = (contextId: string) => known.get(contextId) ?? composer.uploads.imports.get(contextId)?.record;
   return prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
 }
 
-function startFetches(composer: Composer, plan: ImportPlan): void {
+export function startFetches(composer: Composer, plan: ImportPlan): void {
   for (const fetch of plan.fetches) startImport(composer, composer.uploads.imports.add(fetch));
 }
 
@@ -100,7 +98,7 @@ export function longPasteThreshold(value: number | null | undefined): number {
 }
 
 /** What an import goes through: a paste or a drop, and where a drop lands (`undefined`: at the selection). */
-interface ImportEvent {
+export interface ImportEvent {
   uiEvent: "paste" | "drop";
   at?: number | undefined;
 }
@@ -108,7 +106,7 @@ interface ImportEvent {
 const PASTE: ImportEvent = { uiEvent: "paste" };
 
 /** A transaction whose selection is where the import goes: collapsed at the drop point, or the selection. */
-function importTransaction(composer: Composer, { at }: ImportEvent): Transaction {
+export function importTransaction(composer: Composer, { at }: ImportEvent): Transaction {
   const tr = composer.model.state.tr;
   return at === undefined ? tr : tr.setSelection(TextSelection.create(tr.doc, inlinePosition(tr.doc, at)));
 }
@@ -130,68 +128,6 @@ export function pasteText(composer: Composer, text: string, fragment: ClipboardF
   composer.model.edit(tr.replaceSelection(sliceFromText(plan.text)).setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
   startFetches(composer, plan);
   composer.redactions.announceHidden(said, hidden);
-}
-
-/** How deep a slice holding one pasted block is open at each end: its chunk and its line. */
-const BLOCK_SLICE_DEPTH = 2;
-
-/** Refuses a paste past the limit (paste-chunks.ts): nothing of it goes in. */
-function refuse(composer: Composer, message: string): void {
-  emit(composer.host, "t3-error", { code: "paste-import-failed", message });
-}
-
-/** How often a large paste that is read looks again whether a send still runs (it waits for it to end). */
-const SEND_POLL_MS = 50;
-
-/** The pieces of a large paste, each rewritten and redacted in its turn, and how many secrets were hidden. */
-async function readPieces(composer: Composer, text: string, ends: readonly number[], rewrite: (text: string) => string) {
-  const pieces: PastedPiece[] = [];
-  let hidden = 0;
-  let from = 0;
-  await runSliced(() => {
-    const end = ends[pieces.length]!;
-    const redacted = composer.redactions.text(rewrite(text.slice(from, end)));
-    hidden += redacted.hidden;
-    pieces.push(pastedPiece(redacted.text));
-    setPasteProgress(composer, (1 + (from = end) / text.length) / 2);
-    return pieces.length < ends.length;
-  });
-  return { pieces, hidden };
-}
-
-/**
- * A large paste (docs/composer.md, "Large pastes"): read in slices of the main thread, cut,
- * rewritten and redacted piece by piece (paste-slices.ts), then inserted as one collapsed pasted
- * block with the records it links to: one transaction, one undo step. It lands over the
- * selection of the moment of the paste, or at the selection if the draft was edited meanwhile;
- * never while a send runs (the send's end clears the draft it sent).
- */
-async function pasteLarge(composer: Composer, text: string, fragment: ClipboardFragment | null, event: ImportEvent): Promise<void> {
-  const bySize = pasteLimitMessage(text.length, 0);
-  if (bySize) return refuse(composer, bySize);
-  const { doc, selection } = importTransaction(composer, event);
-  const said = composer.events.announcement;
-  try {
-    setPasteProgress(composer, 0);
-    await nextTask(); // the paste event's own task ends here: reading the clipboard cost it enough
-    const cuts = await cutInSlices(text, (share) => setPasteProgress(composer, share / 2));
-    const refused = pasteLimitMessage(text.length, cuts.links);
-    if (refused) return refuse(composer, refused);
-    const prepared = prepareFor(composer, "", fragment && linkedPart(fragment, cuts.ids));
-    const { plan, hidden: inRecords } = composer.redactions.paste(prepared);
-    const { pieces, hidden } = await readPieces(composer, text, cuts.ends, prepared.rewrite);
-    await nextTask(); // the insertion counts every reference: a task of its own
-    while (composer.sender.sending) await new Promise((resolve) => setTimeout(resolve, SEND_POLL_MS));
-    const state = composer.model.state;
-    const tr = state.doc === doc ? state.tr.setSelection(selection) : state.tr;
-    const slice = new Slice(docFromSegments([createPasted(pieces)]).content, BLOCK_SLICE_DEPTH, BLOCK_SLICE_DEPTH);
-    tr.replaceSelection(slice).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
-    composer.model.edit(tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
-    startFetches(composer, plan);
-    composer.redactions.announceHidden(said, inRecords + hidden);
-  } finally {
-    setPasteProgress(composer, null);
-  }
 }
 
 /** A long plain-text paste (or drop) becomes a text file attached over the selection. */
@@ -231,6 +167,28 @@ export function dropTransfer(composer: Composer, data: DataTransfer, pos: number
   return true;
 }
 
+/**
+ * A large paste (docs/composer.md, "Large pastes"), read in slices by the rest chunk
+ * (rest/paste-large.ts, rest.ts). What it needs of the event is read here, in it; its
+ * progress shows at once, and it goes on when the chunk is in (at the selection of that moment,
+ * if the draft changed meanwhile). A chunk that cannot be fetched ends it with a `load-failed`.
+ */
+function pasteLarge(composer: Composer, text: string, fragment: ClipboardFragment | null, event: ImportEvent): void {
+  const { rest } = composer;
+  const doc = composer.model.state.doc;
+  setPasteProgress(composer, 0);
+  const read = (chunk: ComposerRest): true => {
+    void chunk.pasteLarge(composer, text, fragment, composer.model.state.doc === doc ? event : { uiEvent: event.uiEvent });
+    return true;
+  };
+  if (rest.loaded) read(rest.loaded);
+  else {
+    void rest.run(read).then((started) => {
+      if (!started) setPasteProgress(composer, null);
+    });
+  }
+}
+
 function importTransfer(composer: Composer, data: DataTransfer, plain: boolean, event: ImportEvent): void {
   const files = Array.from(data.files);
   if (files.length > 0) {
@@ -241,7 +199,7 @@ function importTransfer(composer: Composer, data: DataTransfer, plain: boolean, 
   if (text === "") return;
   const fragment = readFragment(data);
   if (!fragment && !plain && text.length > longPasteThreshold(composer.host.longPasteThreshold)) pasteAsFile(composer, text, event);
-  else if (isLargePaste(text)) void pasteLarge(composer, text, fragment, event);
+  else if (isLargePaste(text)) pasteLarge(composer, text, fragment, event);
   else pasteText(composer, text, fragment && linkedPart(fragment, linkedIds(text)), event);
 }
 

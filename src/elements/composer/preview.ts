@@ -1,9 +1,9 @@
 // The preview of what the model gets (docs/preview-and-stale.md): the provider projection of the
 // message a send of the draft would carry, with the host's kind definitions (`preview()`), and the
-// panel that shows it chip by chip (`showPreview()`). The panel's drawing is loaded on demand
-// (on-demand/preview-panel.ts); this owns whether it is open.
+// panel that shows it chip by chip (`showPreview()`). The projection and the panel's drawing are
+// loaded on demand (on-demand/preview-panel.ts); this owns whether the panel is open.
 import { nothing, type TemplateResult } from "lit";
-import { projectComposerContextForProvider } from "../../codec/projection.js";
+import { loadFailed } from "./chunks.js";
 import type { OutgoingMessage } from "../../transport/types.js";
 import type { Composer } from "./composer.js";
 import { outgoingMessage } from "./message.js";
@@ -14,22 +14,23 @@ export function draftMessage(composer: Composer): OutgoingMessage | null {
   return outgoingMessage(composer, "preview");
 }
 
-/**
- * The provider projection of `message` (default: what a send of the draft would carry now) with
- * the composer's `kinds`, else its registry's definitions.
- */
-export function projectDraft(composer: Composer, message = draftMessage(composer)): string {
-  if (!message) return "";
-  const { host } = composer;
-  return projectComposerContextForProvider({ text: message.text, records: message.context?.records ?? [] }, { kinds: host.kinds ?? host.registry.definitions() });
-}
-
 export class PreviewPanel {
   readonly #composer: Composer;
   #view: PreviewView | null = null;
 
   constructor(composer: Composer) {
     this.#composer = composer;
+  }
+
+  /**
+   * `preview()`: the projection of the draft as it is now, once the projection has loaded. Rejects
+   * with a `load-failed` ComposerError (after its `t3-error`) when it cannot be fetched.
+   */
+  async project(): Promise<string> {
+    const message = draftMessage(this.#composer);
+    const projection = await this.#composer.onDemand.run((parts) => parts.projectDraft(this.#composer, message));
+    if (projection === undefined) throw loadFailed();
+    return projection;
   }
 
   /** Opens the panel on the draft as it is once the panel has loaded (`updateComplete` waits for that). */

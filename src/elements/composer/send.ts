@@ -4,11 +4,11 @@
 // while a send runs, so the draft cannot change under it. The controller owns the running send
 // and the `clientMessageId` of the draft: the same for every retry until the draft changes.
 import type { ReactiveController } from "lit";
-import { serializeLegacyContextMessage } from "../../codec/legacy/serialize.js";
 import { randomToken } from "../../editor/random.js";
 import { ComposerError } from "../../transport/errors.js";
-import type { ComposerTransport, OutgoingMessage, SentMessage } from "../../transport/types.js";
+import type { OutgoingMessage, SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
+import { loadFailed } from "./chunks.js";
 import type { Composer } from "./composer.js";
 import { hasContent, outgoingMessage } from "./message.js";
 import type { SendContextCheck } from "./staleness.js";
@@ -23,19 +23,17 @@ export function mintMessageId(): string {
   return "msg_" + randomToken(MESSAGE_ID_LENGTH);
 }
 
-/**
- * What the transport gets. A host that says it takes no inline message context
- * (`capabilities.inlineMessageContext === false`; absent means it does) drops records and
- * forwards links verbatim, so it gets the context written into the text the way messages were
- * written before inline references (docs/composer.md, "Sending"), and no records.
- */
-function forTransport(transport: ComposerTransport, message: OutgoingMessage): OutgoingMessage {
-  if (transport.capabilities?.inlineMessageContext !== false) return message;
-  const text = serializeLegacyContextMessage({ text: message.text, records: message.context?.records ?? [] });
-  const legacy: OutgoingMessage = { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
-  if (message.editOf !== undefined) legacy.editOf = message.editOf;
-  if (message.steer) legacy.steer = true;
-  return legacy;
+/** What the send's own code (rest/transmit.ts) needs of the Sender. */
+export interface SendRun {
+  readonly composer: Composer;
+  /** A send starts: the controller that aborts it (when the composer is removed). */
+  start(): AbortController;
+  /** The send of `controller` ended, whichever way. */
+  end(controller: AbortController): void;
+  /** The transport tries the send of `controller` again (`onRetry`). */
+  retried(controller: AbortController, attempt: number): void;
+  /** Fires `t3-error` for `error` and returns it, to be thrown. */
+  failure(error: ComposerError): ComposerError;
 }
 
 /** Options of a send of the draft. */
@@ -53,9 +51,26 @@ export class Sender implements ReactiveController {
   #messageId: { id: string; version: number } | null = null;
   /** The send being retried, and its attempt. */
   #retrying: { controller: AbortController; attempt: number } | null = null;
+  /** What the send's own code (rest/transmit.ts) does through this controller. */
+  readonly #run: SendRun;
 
   constructor(composer: Composer) {
     this.#composer = composer;
+    this.#run = {
+      composer,
+      start: () => {
+        const controller = new AbortController();
+        this.#controllers.add(controller);
+        return controller;
+      },
+      end: (controller) => {
+        this.#controllers.delete(controller);
+        if (this.#retrying?.controller === controller) this.#retrying = null;
+        composer.host.requestUpdate();
+      },
+      retried: (controller, attempt) => this.#retried(controller, attempt),
+      failure: (error) => this.#failure(error),
+    };
   }
 
   /**
@@ -174,32 +189,14 @@ export class Sender implements ReactiveController {
    * Sends a message that is ready (the draft's, or a queued one's: queue.ts): cancelable
    * `t3-send`, then the transport. `taken` runs once the message is gone (stored, taken by the
    * host from `t3-send`, or nowhere to send it), before `t3-sent` fires. Rejects with a
-   * `send-failed` ComposerError after `t3-error`, having called nothing.
+   * `send-failed` ComposerError after `t3-error`, having called nothing. The code that does it
+   * is in the rest chunk (rest.ts): a send made before it is in waits for it, and a chunk
+   * that cannot be fetched rejects the send with `load-failed` (its `t3-error` already fired).
    */
   async transmit(message: OutgoingMessage, taken: () => void, context: SendContextCheck = { stale: [], gone: [] }): Promise<SentMessage | undefined> {
-    const composer = this.#composer;
-    const transport = composer.host.transport;
-    // Without a transport the host takes the message from the event, canceled or not.
-    if (!emit(composer.host, "t3-send", { message, ...context }, { cancelable: true }) || !transport) {
-      taken();
-      return undefined;
-    }
-    const controller = new AbortController();
-    this.#controllers.add(controller);
-    let result: SentMessage;
-    try {
-      const onRetry = (attempt: number) => this.#retried(controller, attempt);
-      result = await transport.send(forTransport(transport, message), { signal: controller.signal, onRetry });
-    } catch (cause) {
-      throw this.#failure(new ComposerError("send-failed", "The message could not be sent.", { cause }));
-    } finally {
-      this.#controllers.delete(controller);
-      if (this.#retrying?.controller === controller) this.#retrying = null;
-      composer.host.requestUpdate();
-    }
-    if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", "The send was aborted."));
-    taken();
-    emit(composer.host, "t3-sent", { message, result });
-    return result;
+    const { rest } = this.#composer;
+    const loaded = rest.loaded ?? (await rest.run((chunk) => chunk));
+    if (!loaded) throw loadFailed();
+    return loaded.transmit(this.#run, message, taken, context);
   }
 }

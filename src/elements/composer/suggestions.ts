@@ -3,54 +3,29 @@
 // listbox in the same shadow root, driven from the editor (a multi-line text box) by the keyboard. The
 // controller owns the list; it follows the trigger of the draft (src/editor/trigger.ts), so any
 // change that moves the caret in or out of a query asks the host or closes the list.
+//
+// The list's own code (checking the host's answer, its keys, the choice, its options) is in the
+// rest chunk (rest/suggestion-list.ts, rest.ts): an answer that comes before the chunk
+// is shown once the chunk is in. Until a list shows, every key goes to the editor.
 import { html, nothing, type ReactiveController, type TemplateResult } from "lit";
-import { toKindScopedComposerContextId } from "../../codec/ids.js";
-import { sanitizeComposerContextLabel } from "../../codec/references.js";
-import type { MentionContextRecord, SkillContextRecord } from "../../contract/types.js";
-import { insertChip } from "../../editor/insert.js";
-import { createChip } from "../../editor/schema.js";
-import { dismissTrigger, triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
+import { triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
 import { emit } from "../events.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
-import { draftKey, isLive } from "./draft-state.js";
-import { decodedRecord } from "./record-check.js";
+import type { ComposerRest } from "./rest.js";
 import type { Suggestion } from "./types.js";
 
-/** A host may offer many; a list longer than this is not read by anyone. */
-const SUGGESTIONS_MAX = 50;
 export const LISTBOX_ID = "suggestions";
-const optionId = (index: number) => `suggestion-${index}`;
+export const optionId = (index: number) => `suggestion-${index}`;
 
 /** The list on screen: the query it answers, its items and the highlighted one. */
-interface SuggestionList extends ActiveTrigger {
+export interface SuggestionList extends ActiveTrigger {
   items: Suggestion[];
   active: number;
 }
 
-function validSuggestions(items: unknown): Suggestion[] {
-  if (!Array.isArray(items)) return [];
-  return items
-    .filter(
-      (item): item is Suggestion =>
-        item !== null &&
-        typeof item === "object" &&
-        (item.kind === "mention" || item.kind === "skill") &&
-        typeof item.value === "string" &&
-        item.value.trim() !== "",
-    )
-    .slice(0, SUGGESTIONS_MAX);
-}
-
 function same(a: ActiveTrigger, b: ActiveTrigger): boolean {
   return a.trigger === b.trigger && a.query === b.query && a.from === b.from;
-}
-
-function recordFor(item: Suggestion): MentionContextRecord | SkillContextRecord {
-  const label = item.label?.trim() || item.value;
-  return item.kind === "mention"
-    ? { version: 1, kind: "mention", contextId: toKindScopedComposerContextId("mention", item.value), label, path: item.value }
-    : { version: 1, kind: "skill", contextId: toKindScopedComposerContextId("skill", item.value), label, name: item.value };
 }
 
 export class Suggestions implements ReactiveController, DraftObserver {
@@ -103,9 +78,12 @@ export class Suggestions implements ReactiveController, DraftObserver {
           Promise.resolve(items).then(
             (answer) => {
               if (this.#list !== list) return; // a stale answer
-              list.items = validSuggestions(answer);
-              list.active = 0;
-              host.requestUpdate();
+              void this.#composer.rest.run((rest) => {
+                if (this.#list !== list) return; // answered again while the chunk loaded
+                list.items = rest.validSuggestions(answer);
+                list.active = 0;
+                host.requestUpdate();
+              });
             },
             () => {
               if (this.#list === list) this.close();
@@ -125,90 +103,46 @@ export class Suggestions implements ReactiveController, DraftObserver {
     this.#composer.host.requestUpdate();
   }
 
+  /** The rest chunk, which a list with items has (it checked them), with that list. */
+  #shown(): { rest: ComposerRest; list: SuggestionList } | null {
+    const rest = this.#composer.rest.loaded;
+    const list = this.#list;
+    return rest && list && list.items.length > 0 ? { rest, list } : null;
+  }
+
   /** Keys the open list takes before the editor does. */
   key(event: KeyboardEvent): boolean {
-    const list = this.#list;
-    if (!list || list.items.length === 0 || event.altKey || event.ctrlKey || event.metaKey) return false;
-    const count = list.items.length;
-    switch (event.key) {
-      case "ArrowDown":
-        list.active = (list.active + 1) % count;
-        break;
-      case "ArrowUp":
-        list.active = (list.active - 1 + count) % count;
-        break;
-      case "Enter":
-      case "Tab":
-        if (event.shiftKey) return false;
-        this.choose(list.active);
-        return true;
-      case "Escape":
-        this.#composer.model.apply(dismissTrigger(this.#composer.model.state));
-        return true;
-      default:
-        return false;
-    }
-    this.#composer.host.requestUpdate();
-    return true;
+    const shown = this.#shown();
+    return shown !== null && shown.rest.suggestionKey(this.#composer, shown.list, event, () => this.close());
   }
 
   /** Replaces `@query` with the chosen item's chip. The same path twice shares one record. */
   choose(index: number): void {
-    const list = this.#list;
-    const item = list?.items[index];
-    if (!list || !item) return;
-    const record = decodedRecord(recordFor(item));
-    if (!record) return; // a path or name beyond the record's bounds
-    const model = this.#composer.model;
-    const chip = createChip({ kind: record.kind, contextId: record.contextId, label: sanitizeComposerContextLabel(record.label, record.kind) });
-    const { from, to } = triggerOf(model.state) ?? list;
-    const tr = insertChip(model.state.tr, chip, from, to);
-    model.edit(isLive(model.draft, record.contextId) ? tr : tr.setMeta(draftKey, { add: [{ record }] }));
-    this.close();
-    model.view?.focus();
+    const shown = this.#shown();
+    if (shown) shown.rest.chooseSuggestion(this.#composer, shown.list, index, () => this.close());
   }
 
   /** The listbox. An option acts on a click (the mousedown is kept from blurring the editor). */
   render(): TemplateResult {
-    const list = this.#list;
-    const items = list?.items ?? [];
+    const shown = this.#shown();
     return html`<div id=${LISTBOX_ID} part="suggestions" class="suggestions" popover="manual" role="listbox" aria-label=${this.#composer.host.localizer.text("suggestions")}>
-      ${items.map(
-        (item, index) =>
-          html`<div id=${optionId(index)} role="option" part=${index === list!.active ? "suggestion suggestion-active" : "suggestion"}
-            aria-selected=${index === list!.active ? "true" : "false"} data-kind=${item.kind}
-            @mousedown=${(event: MouseEvent) => event.preventDefault()} @click=${() => this.choose(index)}>
-            <bdi class="suggestion-label">${item.kind === "skill" ? "$" : "@"}${item.label?.trim() || item.value}</bdi>
-            ${item.detail ? html`<span class="suggestion-detail">${item.detail}</span>` : nothing}
-          </div>`,
-      )}
+      ${shown ? shown.rest.suggestionOptions(shown.list, (index) => this.choose(index)) : nothing}
     </div>`;
   }
 
   /** After a render: opens or closes the popover and points the editor (the text box) at the list. */
   sync(listbox: HTMLElement | null): void {
-    const open = this.open;
+    const shown = this.#shown();
+    const open = shown !== null;
     const editor = this.#composer.mount;
     if (listbox?.isConnected && listbox.matches(":popover-open") !== open) {
       if (open) listbox.showPopover();
       else listbox.hidePopover();
     }
-    if (open) editor.setAttribute("aria-activedescendant", optionId(this.#list!.active));
+    if (shown) editor.setAttribute("aria-activedescendant", optionId(shown.list.active));
     else editor.removeAttribute("aria-activedescendant");
-    if (open && listbox) revealActive(listbox, listbox.querySelector<HTMLElement>(`#${optionId(this.#list!.active)}`));
+    if (shown && listbox) shown.rest.revealActive(listbox, listbox.querySelector<HTMLElement>(`#${optionId(shown.list.active)}`));
   }
-}
-
-/**
- * Scrolls the list (only the list: `scrollIntoView` would scroll the page too) so the active
- * option is in full view; the focus stays in the editor, so the browser does not do it.
- */
-function revealActive(listbox: HTMLElement, option: HTMLElement | null): void {
-  if (!option) return;
-  const list = listbox.getBoundingClientRect();
-  const item = option.getBoundingClientRect();
-  if (item.top < list.top + listbox.clientTop) listbox.scrollTop -= list.top + listbox.clientTop - item.top;
-  else if (item.bottom > list.top + listbox.clientTop + listbox.clientHeight) listbox.scrollTop += item.bottom - (list.top + listbox.clientTop + listbox.clientHeight);
 }
 
 function toggleAttribute(element: Element, name: string, value: string | null): void {

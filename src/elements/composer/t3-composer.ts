@@ -22,7 +22,6 @@ import { revealMenuStyles } from "./redacted-chip.js";
 import { chipMenuStyles } from "./chip-menu.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
-import { projectDraft } from "./preview.js";
 import type { ContextValidator } from "./staleness.js";
 import type { ComposerQueuedMessage } from "./queue-item.js";
 import { renderQueue } from "./queue-view.js";
@@ -414,10 +413,11 @@ export class T3ComposerElement extends LitElement {
 
   /**
    * Resolves with what a model would be given for the draft if it were sent now: the provider
-   * projection of its message with `kinds` (docs/preview-and-stale.md).
+   * projection of its message with `kinds` (docs/preview-and-stale.md). The projection is loaded
+   * on demand: a part that cannot be fetched rejects with a `load-failed` ComposerError.
    */
   async preview(): Promise<string> {
-    return projectDraft(this.#composer);
+    return this.#composer.previewPanel.project();
   }
 
   /** Opens the panel that shows `preview()` chip by chip; Escape or its Close button closes it. */
@@ -545,10 +545,10 @@ export class T3ComposerElement extends LitElement {
     syncEditorState(composer, { label: this.getAttribute("aria-label"), disabled: this.disabled || this.#formDisabled, readOnly: this.readOnly });
   }
 
-  /** Resolves once lit has rendered and what the composer was loading on demand is in (on-demand.ts). */
+  /** Resolves once lit has rendered and the chunks the composer was loading are in (chunks.ts). */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
-    await this.#composer.onDemand.settled();
+    await this.#composer.loads.settled();
     return (await super.getUpdateComplete()) && result;
   }
 

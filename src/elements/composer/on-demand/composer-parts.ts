@@ -1,6 +1,6 @@
 // The composer's chunk of parts loaded on demand (on-demand.ts says when): what only some drafts
 // need. Everything it holds is reached through this module, and only through a dynamic import.
 export { StaleCheck } from "./stale-check.js";
-export { PreviewView } from "./preview-panel.js";
+export { PreviewView, projectDraft } from "./preview-panel.js";
 export { openRevealMenu } from "./reveal-menu.js";
 export { BudgetMeasure } from "./budget-measure.js";

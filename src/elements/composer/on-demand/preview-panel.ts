@@ -2,10 +2,21 @@
 // projection of what a send of the draft would carry, cut where the panel shows it, chip by chip,
 // in a modal dialog. preview.ts opens it; this owns what it shows and who gets the focus back.
 import { html, nothing, type TemplateResult } from "lit";
-import { ENVELOPE_CLOSE, ENVELOPE_OPEN } from "../../../codec/projection.js";
+import { ENVELOPE_CLOSE, ENVELOPE_OPEN, projectComposerContextForProvider } from "../../../codec/projection.js";
 import { resolveChip } from "../../../presentation/resolve.js";
+import type { OutgoingMessage } from "../../../transport/types.js";
 import type { Composer } from "../composer.js";
-import { draftMessage, projectDraft } from "../preview.js";
+import { draftMessage } from "../preview.js";
+
+/**
+ * The provider projection of `message` (what a send of the draft would carry: preview.ts) with
+ * the composer's `kinds`, else its registry's definitions; `""` for no message.
+ */
+export function projectDraft(composer: Composer, message: OutgoingMessage | null): string {
+  if (!message) return "";
+  const { host } = composer;
+  return projectComposerContextForProvider({ text: message.text, records: message.context?.records ?? [] }, { kinds: host.kinds ?? host.registry.definitions() });
+}
 
 /** Each envelope entry starts a line with this; a body cannot, since the projection escapes `<context` in it. */
 const ENTRY_START = /\n(?=<context kind=")/;

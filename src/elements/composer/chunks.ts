@@ -1,0 +1,71 @@
+// How a composer loads a chunk of its code later (docs/performance.md, "What the drop-ins load
+// later"): a chunk is fetched once per page by a dynamic import, relative to the module's own URL
+// in a drop-in (as the transcript's engine is: transcript/load-engine.ts) and split the same way by
+// a bundler, and fetched again after a failure. The composer's two chunks are its on-demand parts
+// (on-demand.ts) and its rest (rest.ts). A load that fails is a `t3-error` (`load-failed`), and
+// the element's `updateComplete` waits for the loads it started.
+import { ComposerError } from "../../transport/errors.js";
+import { emit } from "../events.js";
+
+/** A chunk, loaded once per page (again after a failure); `loaded` once it is in. */
+export class Chunk<T> {
+  readonly #load: () => Promise<T>;
+  #loading: Promise<T> | undefined;
+  loaded: T | undefined;
+
+  constructor(load: () => Promise<T>) {
+    this.#load = load;
+  }
+
+  get(): Promise<T> {
+    this.#loading ??= this.#load().then(
+      (module) => (this.loaded = module),
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+}
+
+/** One composer's loads of its chunks. */
+export class ChunkLoads {
+  readonly #host: HTMLElement;
+  /** The loads this composer waits on: its `updateComplete` waits for them too. */
+  readonly #pending = new Set<Promise<unknown>>();
+
+  constructor(host: HTMLElement) {
+    this.#host = host;
+  }
+
+  /**
+   * Runs `use` with `chunk` once it has loaded, and resolves with what it returned. A failed load
+   * fires `t3-error` (`load-failed`) and resolves with `undefined`.
+   */
+  run<C, T>(chunk: Chunk<C>, use: (loaded: C) => T): Promise<Awaited<T> | undefined> {
+    // Wrapped, so that the element waits for the load and `use`, not for a promise `use` returns
+    // (the gone-context question waits for a person).
+    const task = chunk.get().then(
+      (loaded) => ({ result: use(loaded) }),
+      (cause: unknown) => {
+        const error = loadFailed(cause);
+        emit(this.#host, "t3-error", { code: error.code, message: error.message, cause });
+        return undefined;
+      },
+    );
+    this.#pending.add(task);
+    void task.finally(() => this.#pending.delete(task));
+    return task.then((done) => done?.result) as Promise<Awaited<T> | undefined>;
+  }
+
+  /** Resolves once every load this composer asked for has settled, and what ran after it. */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+}
+
+/** The error of a chunk that could not be fetched (what rejects a call that needed it). */
+export function loadFailed(cause?: unknown): ComposerError {
+  return new ComposerError("load-failed", "A part of the composer could not be loaded.", cause === undefined ? undefined : { cause });
+}

@@ -1,0 +1,7 @@
+// The composer's rest chunk (rest.ts says when it loads): what a composer needs soon after it
+// shows, but not to show itself and take keys. Everything it holds is reached through this module,
+// and only through a dynamic import.
+export { transmit } from "./transmit.js";
+export { chooseSuggestion, revealActive, suggestionKey, suggestionOptions, validSuggestions } from "./suggestion-list.js";
+export { pasteLarge } from "./paste-large.js";
+export { renderQueueList } from "./queue-list.js";

@@ -1,0 +1,156 @@
+// The composer's rest chunk (src/elements/composer/on-demand.ts) on a plain page
+// (test/e2e/drop-in/page.html), for each drop-in that has one: what a person does while it is
+// still on its way (held by the network) completes once it arrives, and a chunk that cannot be
+// fetched is a `t3-error` (`load-failed`) while typing goes on. The chunk is fetched when the
+// composer is first idle, so each test holds or blocks it before the page opens.
+import { expect } from "@esm-bundle/chai";
+import { executeServerCommand } from "@web/test-runner-commands";
+import type { ComposerErrorDetail, T3ComposerElement, encodeClipboardFragment, toKindScopedComposerContextId } from "../../src/index.js";
+import { CONTEXT_FRAGMENT_MIME } from "../../src/codec/clipboard.js";
+import { fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
+
+/** Frames to let pass while a chunk is held, so that what waits for it would have shown by then if it did not wait. */
+const SETTLE_FRAMES = 10;
+
+async function frames(count: number, win: Window): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
+}
+
+/** A page with the drop-in `name` and an empty composer in it, focused; `errors` collects its `t3-error`s from the start. */
+async function composerOn(name: string): Promise<{ win: Window & { dropIn: Record<string, unknown> }; composer: T3ComposerElement; errors: ComposerErrorDetail[] }> {
+  const frame = await openFrame(`/test/e2e/drop-in/page.html?drop-in=${name}`);
+  const doc = frameDocument(frame);
+  await waitFor(() => doc.title === "loaded", `${name}.js to load`);
+  const composer = doc.createElement("t3-composer") as T3ComposerElement;
+  const errors: ComposerErrorDetail[] = [];
+  composer.addEventListener("t3-error", (event) => errors.push((event as CustomEvent<ComposerErrorDetail>).detail));
+  doc.body.append(composer);
+  await composer.updateComplete;
+  composer.focus();
+  return { win: frame.contentWindow as Window & { dropIn: Record<string, unknown> }, composer, errors };
+}
+
+/** The `detail.message.text` of every `t3-send` of `composer`. */
+function sendsOf(composer: T3ComposerElement): string[] {
+  const texts: string[] = [];
+  composer.addEventListener("t3-send", (event) => texts.push((event as CustomEvent<{ message: { text: string } }>).detail.message.text));
+  return texts;
+}
+
+/**
+ * A paste with more links than one piece holds (src/elements/composer/paste-chunks.ts), with a
+ * fragment (so that it is not made a file): read in slices by the rest chunk.
+ */
+const LARGE_TEXT = Array.from({ length: 1200 }, (_, i) => `[f${i}.ts](t3-context://v1/file/f${i})`).join(" ");
+
+/** Fires a paste of `text` and an empty fragment at the composer's editor, with a DataTransfer of the composer's own page. */
+function paste(win: Window & { dropIn: Record<string, unknown> }, composer: T3ComposerElement, text: string): void {
+  const { DataTransfer, ClipboardEvent } = win as unknown as typeof globalThis;
+  const encode = win.dropIn.encodeClipboardFragment as typeof encodeClipboardFragment;
+  const data = new DataTransfer();
+  data.setData("text/plain", text);
+  data.setData(CONTEXT_FRAGMENT_MIME, encode({ version: 1, source: { environmentId: "env-e2e" }, records: [] })!);
+  editorOf(composer).dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+}
+
+const editorOf = (composer: T3ComposerElement) => composer.shadowRoot!.querySelector<HTMLElement>('[part="editor"]')!;
+const optionsOf = (composer: T3ComposerElement) => [...composer.shadowRoot!.querySelectorAll('[role="option"]')].map((option) => option.textContent!.trim());
+
+/** Whether a test holds requests now (`hold-urls`, test/support/server-commands.mjs). */
+let holding = false;
+
+async function hold(chunk: string): Promise<void> {
+  await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
+  holding = true;
+}
+
+/** Lets the held requests go; resolves with how many there were. */
+async function release(): Promise<number> {
+  holding = false;
+  return executeServerCommand<number, undefined>("release-urls");
+}
+
+const LOAD_FAILED = { code: "load-failed", message: "A part of the composer could not be loaded." };
+
+before(() => fitFrames(1));
+afterEach(async () => {
+  if (holding) await release();
+  await executeServerCommand("block-urls", { patterns: [] });
+  document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+});
+
+for (const [name, chunk] of [
+  ["composer", "/dist/composer/composer-rest.js"],
+  ["t3-composer", "/dist/drop-in/composer-rest.js"],
+] as const) {
+  describe(`${name}.js while its rest chunk is on its way`, () => {
+    it("an Enter-send made meanwhile goes once the chunk arrives", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const sends = sendsOf(composer);
+      await type("hi there");
+      await press("Enter");
+      await frames(SETTLE_FRAMES, win);
+      expect(sends).to.deep.equal([]);
+      expect(composer.value).to.deep.equal({ text: "hi there" });
+      expect(await release()).to.be.greaterThan(0);
+      await waitFor(() => sends.length > 0, "the send");
+      expect(sends).to.deep.equal(["hi there"]);
+      await waitFor(() => composer.value.text === "", "the draft to clear");
+    });
+
+    it("an @ suggestion answered meanwhile shows once the chunk arrives, and Enter chooses it", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const queries: string[] = [];
+      composer.addEventListener("t3-trigger", (event) => {
+        const { query, provide } = (event as CustomEvent<{ query: string; provide(items: unknown): void }>).detail;
+        queries.push(query);
+        provide([{ kind: "mention", value: "src/a.ts" }]);
+      });
+      await type("see @a");
+      await frames(SETTLE_FRAMES, win);
+      expect(queries).to.deep.equal(["", "a"]); // asked as before, while the list's code is on its way
+      expect(optionsOf(composer)).to.deep.equal([]);
+      await release();
+      await waitFor(() => optionsOf(composer).length > 0, "the suggestion");
+      expect(optionsOf(composer)).to.deep.equal(["@src/a.ts"]);
+      await press("Enter");
+      await waitFor(() => composer.value.context, "the chip");
+      const contextId = (win.dropIn.toKindScopedComposerContextId as typeof toKindScopedComposerContextId)("mention", "src/a.ts");
+      expect(composer.value.text).to.equal(`see [src/a.ts](t3-context://v1/mention/${contextId}) `);
+      expect(composer.value.context!.records.map((record) => record.contextId)).to.deep.equal([contextId]);
+    });
+
+    it("a large paste made meanwhile shows its progress, and goes in once the chunk arrives", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      paste(win, composer, LARGE_TEXT);
+      await frames(SETTLE_FRAMES, win);
+      expect(editorOf(composer).getAttribute("data-paste-progress")).to.not.equal(null);
+      expect(composer.value).to.deep.equal({ text: "" });
+      await release();
+      await waitFor(() => editorOf(composer).getAttribute("data-paste-progress") === null, "the paste to be read");
+      expect(composer.value).to.deep.equal({ text: LARGE_TEXT });
+      expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);
+    });
+
+    it("typing works while the chunk is blocked; the block is a load-failed t3-error, and a send after it tries again", async () => {
+      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      const { composer, errors } = await composerOn(name);
+      const sends = sendsOf(composer);
+      await type("still typing");
+      await waitFor(() => errors.length > 0, "the t3-error of the idle fetch");
+      expect(errors.map(({ code, message }) => ({ code, message }))).to.deep.equal([LOAD_FAILED]);
+      expect(composer.value).to.deep.equal({ text: "still typing" });
+      await press("Enter");
+      await waitFor(() => errors.length > 1, "the t3-error of the send");
+      expect(errors.map(({ code, message }) => ({ code, message }))).to.deep.equal([LOAD_FAILED, LOAD_FAILED]);
+      expect([sends, composer.value]).to.deep.equal([[], { text: "still typing" }]);
+      await executeServerCommand("block-urls", { patterns: [] });
+      await press("Enter");
+      await waitFor(() => sends.length > 0, "the send once the chunk can be fetched");
+      expect(sends).to.deep.equal(["still typing"]);
+    });
+  });
+}
