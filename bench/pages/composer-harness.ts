@@ -1,6 +1,7 @@
 // The in-page side of bench/composer.bench.ts. `?editor=t3` mounts <t3-composer> from
 // dist/t3-composer.js; `?editor=tiptap` mounts Tiptap core + StarterKit + Mention (bundled into
-// bench/.work/tiptap.js) in a box with the same size and look. Both expose `window.bench`.
+// bench/.work/tiptap.js) in a box with the same size and look; `?editor=floor` is ours with the keys
+// kept from the editor (below). All expose `window.bench`.
 import type { Editor as TiptapEditor } from "@tiptap/core";
 import type { BenchDraft } from "../fixtures/draft.js";
 import type { T3ComposerElement } from "../../src/elements/composer/t3-composer.js";
@@ -54,6 +55,31 @@ async function mountTiptap(): Promise<EditorUnderTest> {
   };
 }
 
+/**
+ * `?editor=floor`: our composer's page and draft, but the keys never reach the editor. A listener
+ * ahead of it writes each character into the caret's text node and moves the caret after it:
+ * the least a keystroke can cost here (the browser's key events, the layout, the caret move and
+ * its sync to the browser's text input state), the floor of the keystroke rows.
+ */
+function typeWithoutEditor(editable: HTMLElement): void {
+  const root = editable.getRootNode() as ShadowRoot & { getSelection(): Selection };
+  addEventListener("keydown", (event) => event.stopImmediatePropagation(), { capture: true });
+  addEventListener(
+    "keypress",
+    (event) => {
+      const selection = root.getSelection();
+      const text = selection.focusNode;
+      const offset = selection.focusOffset;
+      if (!(text instanceof Text)) return; // the bench drafts end in text: the caret is in it
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      text.insertData(offset, event.key);
+      selection.collapse(text, offset + event.key.length);
+    },
+    { capture: true },
+  );
+}
+
 const kind = new URLSearchParams(location.search).get("editor");
 const editor = await (kind === "tiptap" ? mountTiptap() : mountOurs());
 
@@ -74,6 +100,8 @@ const observer = new MutationObserver(() => {
   keyAt = 0;
   queueMicrotask(() => keystrokes.push(performance.now() - start));
 });
+// After the clock's listener, so that the floor's keys are timed as the editors' are.
+if (kind === "floor") typeWithoutEditor(editor.editable);
 // Observing only while typing: during a hydration it would record a mutation per inserted line.
 const observeTyping = () => observer.observe(editor.editable, { subtree: true, childList: true, characterData: true });
 
