@@ -56,6 +56,19 @@ const scenarios: Record<string, { page: string; run(page: Page): Promise<unknown
       return measure(page, () => typeKeys(page));
     },
   },
+  // The floor under `keys-small` (bench/pages/composer-harness.ts, `?editor=floor`): no editor
+  // code runs for the keys. Prints the harness's median of keys typed before the profiled ones.
+  "keys-floor": {
+    page: `composer.html?editor=floor`,
+    run: async (page) => {
+      await page.evaluate((d) => bench.prepareTyping!(d), benchDraft(5000, 20));
+      await typeKeys(page);
+      await typeKeys(page);
+      const times = ((await page.evaluate(() => bench.keystrokes!())) as number[]).slice(-KEYS);
+      console.log(`keystroke to DOM without the editor, p50 ${percentile(times, 50).toFixed(3)} ms (unprofiled)`);
+      return measure(page, () => typeKeys(page));
+    },
+  },
   // The 50,000-chip paste of the composer suite; prints its longest task, task count and time.
   paste: {
     page: `composer.html?editor=t3`,

@@ -1,6 +1,7 @@
 // The in-page side of bench/composer.bench.ts. `?editor=t3` mounts <t3-composer> from
 // dist/t3-composer.js; `?editor=tiptap` mounts Tiptap core + StarterKit + Mention (bundled into
-// bench/.work/tiptap.js) in a box with the same size and look. Both expose `window.bench`.
+// bench/.work/tiptap.js) in a box with the same size and look; `?editor=floor` is ours with the keys
+// kept from the editor (below). All expose `window.bench`.
 import type { Editor as TiptapEditor } from "@tiptap/core";
 import type { BenchDraft } from "../fixtures/draft.js";
 import type { T3ComposerElement } from "../../src/elements/composer/t3-composer.js";
@@ -54,23 +55,53 @@ async function mountTiptap(): Promise<EditorUnderTest> {
   };
 }
 
+/**
+ * `?editor=floor`: our composer's page and draft, but the keys never reach the editor. A listener
+ * ahead of it writes each character into the caret's text node and moves the caret after it:
+ * the least a keystroke can cost here (the browser's key events, the layout, the caret move and
+ * its sync to the browser's text input state), the floor of the keystroke rows.
+ */
+function typeWithoutEditor(editable: HTMLElement): void {
+  const root = editable.getRootNode() as ShadowRoot & { getSelection(): Selection };
+  addEventListener("keydown", (event) => event.stopImmediatePropagation(), { capture: true });
+  addEventListener(
+    "keypress",
+    (event) => {
+      const selection = root.getSelection();
+      const text = selection.focusNode;
+      const offset = selection.focusOffset;
+      if (!(text instanceof Text)) return; // the bench drafts end in text: the caret is in it
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      text.insertData(offset, event.key);
+      selection.collapse(text, offset + event.key.length);
+    },
+    { capture: true },
+  );
+}
+
 const kind = new URLSearchParams(location.search).get("editor");
 const editor = await (kind === "tiptap" ? mountTiptap() : mountOurs());
 
 // Keystroke timing: from the key event (a capturing listener on the window runs before either
-// editor sees the key) to the first DOM mutation callback after the editor's own. Mutation
+// editor sees the key) to the end of the microtasks queued while the key was handled. Mutation
 // observers are called in the order they were created, so this one runs after ProseMirror's
 // DOMObserver has read the change, dispatched it, redrawn and set the selection (with the layout
-// that forces): the time covers the editor's whole synchronous path.
+// that forces). That alone would leave out what an editor queued as a microtask meanwhile (our
+// element's lit update, a save at the end of the task): it runs before the browser can paint,
+// so it is the keystroke's cost too. Those microtasks were queued before this callback runs, so
+// the clock stops in a microtask queued from here, after them, on both sides alike.
 let keyAt = 0;
 const keystrokes: number[] = [];
 addEventListener("keydown", () => (keyAt = performance.now()), { capture: true });
 const observer = new MutationObserver(() => {
   if (!keyAt) return;
   const start = keyAt;
-  keystrokes.push(performance.now() - start);
   keyAt = 0;
+  queueMicrotask(() => keystrokes.push(performance.now() - start));
 });
+// After the clock's listener, so that the floor's keys are timed as the editors' are.
+if (kind === "floor") typeWithoutEditor(editor.editable);
 // Observing only while typing: during a hydration it would record a mutation per inserted line.
 const observeTyping = () => observer.observe(editor.editable, { subtree: true, childList: true, characterData: true });
 

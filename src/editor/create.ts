@@ -4,6 +4,7 @@ import type { Node as ProseMirrorNode } from "prosemirror-model";
 import { history } from "prosemirror-history";
 import { EditorState, Selection, type Plugin, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
+import { caretScrollPlugin } from "./caret-scroll.js";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { clipboardPlugin, type ClipboardOptions } from "./clipboard.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
@@ -33,6 +34,7 @@ export function composerPlugins(options: EditorPluginOptions): Plugin[] {
     chunkPlugin(),
     nearCaretPlugin(),
     lazyChunkPlugin(),
+    caretScrollPlugin(),
   ];
 }
 

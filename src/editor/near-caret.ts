@@ -26,34 +26,39 @@ function caretChunk(view: EditorView, state: EditorState): Element | null {
   return dom instanceof Element ? dom : null;
 }
 
-/** The chunks within `NEAR_CARET_CHUNKS` of `chunk`. */
-function chunksAround(chunk: Element): Set<Element> {
-  const chunks = new Set<Element>([chunk]);
+/** The chunks within `NEAR_CARET_CHUNKS` of `chunk`, itself first. */
+function chunksAround(chunk: Element): Element[] {
+  const chunks = [chunk];
   let before = chunk.previousElementSibling;
   let after = chunk.nextElementSibling;
   for (let i = 0; i < NEAR_CARET_CHUNKS; i++) {
     if (before) {
-      chunks.add(before);
+      chunks.push(before);
       before = before.previousElementSibling;
     }
     if (after) {
-      chunks.add(after);
+      chunks.push(after);
       after = after.nextElementSibling;
     }
   }
   return chunks;
 }
 
+/** Whether two lists hold the same elements in the same order. */
+const sameChunks = (a: readonly Element[], b: readonly Element[]) => a.length === b.length && a.every((chunk, i) => chunk === b[i]);
+
 /** The plugin that keeps the chunks around the caret drawn; use it with `chunkNodeView`. */
 export function nearCaretPlugin(): Plugin {
   return new Plugin({
     view(view) {
-      let marked = new Set<Element>();
+      let marked: Element[] = [];
       const mark = (state: EditorState) => {
         const chunk = caretChunk(view, state);
-        const next = chunk ? chunksAround(chunk) : new Set<Element>();
-        for (const old of marked) if (!next.has(old)) old.classList.remove(NEAR_CARET_CLASS);
-        for (const add of next) if (!marked.has(add)) add.classList.add(NEAR_CARET_CLASS);
+        const next = chunk ? chunksAround(chunk) : [];
+        // A keystroke nearly always leaves the caret among the same chunks: nothing to touch.
+        if (sameChunks(next, marked)) return;
+        for (const old of marked) if (!next.includes(old)) old.classList.remove(NEAR_CARET_CLASS);
+        for (const add of next) if (!marked.includes(add)) add.classList.add(NEAR_CARET_CLASS);
         marked = next;
       };
       mark(view.state);

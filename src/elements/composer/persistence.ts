@@ -148,6 +148,10 @@ export class Persistence implements ReactiveController, DraftObserver {
 
   #schedule(): void {
     if (this.#cancelSave) return;
+    // Without a key or a form a save writes nothing: no microtask per keystroke for it. The draft
+    // stays unsaved, so a key set later, a form taking the element, a blur or a disconnect
+    // catch up as before.
+    if (!this.#composer.host.draftKey && !this.#composer.internals?.form) return;
     if (this.#savedChars <= PROMPT_SAVE_MAX_CHARS) this.#saveAtEndOfTask();
     else this.#saveWhenIdle();
   }

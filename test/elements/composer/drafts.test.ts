@@ -130,6 +130,17 @@ describe("<t3-composer> draft-key", () => {
     expect(el.value).to.deep.equal({ text: "" }); // nothing under c
   });
 
+  it("saves what was typed before the key was set once the editor loses focus", async () => {
+    const el = await mount();
+    await focusEnd(el);
+    await type("typed first");
+    await frame();
+    el.setAttribute("draft-key", "later");
+    expect(stored("later")).to.equal(null);
+    (el.shadowRoot!.activeElement as HTMLElement).blur();
+    expect(stored("later")).to.deep.include({ text: "typed first" });
+  });
+
   it("keeps finished uploads ready and brings unfinished ones back failed, retryable by attaching the file again", async () => {
     const manual = manualTransport();
     const first = await mount({ "draft-key": "uploads" });
