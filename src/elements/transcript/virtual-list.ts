@@ -293,6 +293,9 @@ export class VirtualList {
   #scrolled(): void {
     if (this.#busy) return;
     this.#stuck = this.#viewport.atEnd();
+    // The echo of a scroll the last pass made itself (to the end while a reply streams, or to keep
+    // the anchor): the window was placed for this very position, so there is nothing to move.
+    if (this.#complete && this.#viewport.position() === this.#anchorPosition) return;
     if (!this.virtual) {
       this.#anchor = this.#capture();
       this.#anchorPosition = this.#viewport.position();
