@@ -125,7 +125,7 @@ export class T3TranscriptElement extends LitElement {
   /** A finger held on a chip opens its menu; on a message's copy button, copies (chip-menu.ts). */
   #longPress = chipLongPress(this.#list.node, this.#overlays, this.#copySource);
   #window = new VirtualList(this, this.#list, {
-    draw: (deadline) => this.#flush(deadline),
+    draw: (deadline, enough) => this.#flush(deadline, enough),
     pins: () => pinnedSpans(this.renderRoot as ShadowRoot, this.#list.node, this.#overlays),
     request: () => this.#requestPass(),
   });
@@ -384,8 +384,8 @@ export class T3TranscriptElement extends LitElement {
     if (this.#nextSlice === undefined && !this.#awaitingMarkdown && this.isConnected) this.#drawSlice();
   }
 
-  #flush(deadline: number): boolean {
-    const done = this.#deps ? this.#list.flush(this.#deps, deadline) : true;
+  #flush(deadline: number, enough?: (drawn: HTMLElement) => boolean): boolean {
+    const done = this.#deps ? this.#list.flush(this.#deps, deadline, enough) : true;
     // A message drawn again (back in the window, or redrawn whole) opens what was open in it.
     this.#overlays.expansions.restore(this.#list.placedViews(), expand);
     return done;
