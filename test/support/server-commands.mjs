@@ -259,6 +259,40 @@ function networkPlugin() {
   };
 }
 
+/**
+ * `hold-urls` `{ patterns }`: the page (and its frames) holds every request whose URL matches one
+ * of `patterns` (`*` is a wildcard) until `release-urls`, as a chunk on a slow link arrives late
+ * (`Fetch.enable`, `Fetch.continueRequest`). `release-urls` lets the held requests go and holds
+ * nothing more.
+ */
+function holdPlugin() {
+  /** The paused requests of each DevTools session. */
+  const held = new WeakMap();
+  return {
+    name: "t3-hold-commands",
+    async executeCommand({ command, payload, session }) {
+      if (command !== "hold-urls" && command !== "release-urls") return undefined;
+      const client = await devtools(session);
+      if (!held.has(client)) {
+        held.set(client, []);
+        client.on("Fetch.requestPaused", (event) => held.get(client).push(event.requestId));
+      }
+      if (command === "hold-urls") {
+        await client.send("Network.enable");
+        // The memory and disk caches would answer a chunk fetched before without asking.
+        await client.send("Network.setCacheDisabled", { cacheDisabled: true });
+        await client.send("Fetch.enable", { patterns: payload.patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
+        return true;
+      }
+      const paused = held.get(client).splice(0);
+      for (const requestId of paused) await client.send("Fetch.continueRequest", { requestId });
+      await client.send("Fetch.disable");
+      await client.send("Network.setCacheDisabled", { cacheDisabled: false });
+      return paused.length;
+    },
+  };
+}
+
 export function serverCommands() {
   return [
     sendKeysPlugin(),
@@ -271,6 +305,7 @@ export function serverCommands() {
     hostPlugin(),
     heapPlugin(),
     networkPlugin(),
+    holdPlugin(),
     a11yCommandsPlugin(devtools),
   ];
 }

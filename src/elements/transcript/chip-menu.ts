@@ -3,7 +3,6 @@
 // a terminal's lines; the chip's name when its kind has none) and a Copy button that copies the
 // chip as its reference link with its record. A long press never activates the chip: no
 // `t3-chip-activate`, no link followed, no modal.
-import { css } from "lit";
 import { englishLocalizer } from "../../l10n/localizer.js";
 import { el } from "../../presentation/details/dom.js";
 import { LongPress } from "../long-press.js";
@@ -14,29 +13,6 @@ import { copyButtonAt, copyChip, pressCopyButton, type CopySource } from "./copy
 
 /** The menu's Copy button. */
 const CHIP_COPY_PART = "chip-copy";
-
-export const chipMenuStyles = css`
-  .chip-menu {
-    display: grid;
-    gap: var(--_space);
-    justify-items: start;
-  }
-  /* At least 24 CSS px square (WCAG 2.5.8): a finger is the reason this menu exists. */
-  .chip-menu-copy {
-    min-width: 24px;
-    min-height: 24px;
-    padding: 0.25em 0.75em;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.5);
-    background: var(--_bg);
-    color: var(--_fg);
-    font: inherit;
-  }
-  .chip-menu-copy:focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 1px;
-  }
-`;
 
 /** Opens the long-press menu of `node`, a chip of the transcript; the open menu stays as it is. */
 export function openChipMenu(node: HTMLElement, overlays: Overlays, source: CopySource): void {

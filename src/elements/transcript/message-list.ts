@@ -4,10 +4,12 @@
 // placed is the virtual window's call (virtual-list.ts): all of them in a short thread, the ones
 // near the viewport in a long one, with a spacer standing for each stretch left out.
 import { olderThenShown, ThreadMatch, type MatchSource } from "./message-match.js";
-import { checkArray, checkMessage, checkMessages, patchMessage, sameContent } from "./message-model.js";
+import { checkArray, checkMessage, checkMessages, MATCHED_AT_ONCE, patchMessage, sameContent } from "./message-model.js";
 import { MessageView, type RenderDeps } from "./message-view.js";
 import { arrange, position, Spacers } from "./placement-dom.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
+
+export { MATCHED_AT_ONCE };
 
 interface Entry {
   message: TranscriptMessage;
@@ -22,14 +24,6 @@ interface Entry {
   /** Where the message is in the thread (kept with the order, so a lookup by id is direct). */
   index: number;
 }
-
-/**
- * A thread set on an empty list with more messages than this checks and matches only its newest
- * this many at once, and the others after its first draw (`matchLater`): far more than a
- * screenful, even of one-line messages on a tall screen, so the window at the end never waits
- * for them.
- */
-export const MATCHED_AT_ONCE = 200;
 
 /** The entry that stands for each older message of a thread set at once until it is matched (never placed). */
 const UNMATCHED: Entry = { message: undefined as unknown as TranscriptMessage, view: null, drawn: undefined, force: false, height: undefined, index: -1 };

@@ -5,6 +5,14 @@ import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
 const ROLES = new Set(["user", "assistant", "system"]);
 
+/**
+ * A thread set on an empty list with more messages than this checks and matches only its newest
+ * this many at once, and the others after its first draw (message-list.ts, `matchLater`): far
+ * more than a screenful, even of one-line messages on a tall screen, so the window at the end
+ * never waits for them.
+ */
+export const MATCHED_AT_ONCE = 200;
+
 function describe(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);

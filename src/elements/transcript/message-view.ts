@@ -12,7 +12,7 @@ import { createTranscriptChip, type MessageScope } from "./chips.js";
 import { COPY_BUTTON_CLASS } from "./copy.js";
 import { editButton, editedMark, isEdited, offersEdit } from "./edit.js";
 import { removeExpansions } from "./expansion.js";
-import type { MarkdownEngine } from "./markdown/load.js";
+import type { MarkdownEngine } from "./markdown/engine.js";
 import { relex, type LexedText } from "./markdown/relex.js";
 import { emit } from "../events.js";
 import { resolveMessageContext } from "./message-context.js";
@@ -23,7 +23,7 @@ export interface RenderDeps {
   host: HTMLElement;
   registry: ChipRegistry;
   resolveAttachmentUrl: AttachmentUrlResolver | undefined;
-  /** Lexer and renderer, loaded before the first draw (markdown/load.ts); it never changes. */
+  /** Lexer and renderer (markdown/engine.ts); it never changes. */
   markdown: MarkdownEngine;
   /** The element's strings; default: English. */
   strings?: Localizer;

@@ -1,38 +1,28 @@
-import { LitElement, html } from "lit";
+import { LitElement, html, nothing } from "lit";
 import type { T3StringTable } from "../../l10n/catalog.js";
-import type { Localizer } from "../../l10n/localizer.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
 import { detailsStyles } from "../../presentation/details.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { assertChipRegistry } from "../../presentation/report.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
-import { actionTarget, activate, expand, hoverChip, previewOnTap, type Overlays } from "./activation.js";
-import { ExpansionState } from "./expansion.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
-import { chipLongPress, chipMenuStyles } from "./chip-menu.js";
-import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from "./copy.js";
-import { DetailsPopover } from "./details-popover.js";
-import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
-import { HoverCard } from "./hover-card.js";
-import { Announcer } from "./announcer.js";
-import { setAttributeIfChanged } from "./message-view.js";
-import { loadMarkdown, loadedMarkdown } from "./markdown/load.js";
-import { MediaModal } from "./media-modal.js";
-import { MessageList } from "./message-list.js";
-import { eventArticle, messageKeyTarget } from "./message-keys.js";
-import { OlderPagesWatch } from "./older-pages.js";
-import { pinnedSpans } from "./pins.js";
-import { VirtualList } from "./virtual-list.js";
-import { whenIdle } from "./idle.js";
+import { chipMenuStyles } from "./chip-menu.styles.js";
+import type { DrawSettings, TranscriptDrawing } from "./drawing.js";
+import type { EditTarget } from "./edit.js";
+import { EarlyThread } from "./early-thread.js";
+import { loadEngine, type TranscriptEngine } from "./load-engine.js";
+import { PlainThread } from "./plain-thread.js";
 import { emit } from "../events.js";
 import { StringsController } from "../strings-controller.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
-import type { RenderDeps } from "./message-view.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
 /** How long one drawing slice may take, in ms: well under a frame, so input stays responsive. */
 const SLICE_MS = 10;
+
+/** What the element's API reads and writes: the early thread until the engine is in, then its list. */
+type Thread = Pick<EarlyThread, "messages" | "get" | "indexOf" | "set" | "append" | "update">;
 
 /**
  * A thread of sent messages: Markdown rendered safely, context references drawn as chips by the
@@ -118,41 +108,26 @@ export class T3TranscriptElement extends LitElement {
    */
   declare editable: boolean;
 
-  #list = new MessageList((error, index) => this.#reportInvalid(error, index));
-  #olderPages = new OlderPagesWatch(this, () => this.#list.placedViews().find((view) => view.index === 0)?.node ?? null);
-  #copySource: CopySource = { host: this, message: (id) => this.#list.get(id) };
-  #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal(), expansions: new ExpansionState() };
-  /** A finger held on a chip opens its menu; on a message's copy button, copies (chip-menu.ts). */
-  #longPress = chipLongPress(this.#list.node, this.#overlays, this.#copySource);
-  #window = new VirtualList(this, this.#list, {
-    draw: (deadline, enough) => this.#flush(deadline, enough),
-    pins: () => pinnedSpans(this.renderRoot as ShadowRoot, this.#list.node, this.#overlays),
-    request: () => this.#requestPass(),
-  });
-  /** The drawing context of the slice being drawn. */
-  #deps: RenderDeps | null = null;
-  #announcer = new Announcer();
-  /** Whether the thread was drawn to the end once: what is drawn after that is new. */
-  #settled = false;
+  /** The thread until the engine has loaded (load-engine.ts); `null` once its list holds it. */
+  #early: EarlyThread | null = new EarlyThread((error, index) => this.#reportInvalid(error, index));
+  /** The engine's drawing of the thread, once it has loaded. */
+  #drawing: TranscriptDrawing | null = null;
+  /** The messages' text, drawn instead when the engine could not load. */
+  #plain: PlainThread | null = null;
+  /** Whether drawing waits for the engine to load. */
+  #awaitingEngine = false;
   #strings = new StringsController(this, () => this.#redrawAll());
   #registry: ChipRegistry = chipRegistry;
   #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
   #transport: EditTarget["transport"];
   #composer: EditTarget | null = null;
-  #connection: AbortController | null = null;
-  /** The kind of pointer that pressed last (`touch`, `mouse`, `pen`): a tap previews. */
-  #lastPointer = "";
   #unsubscribe: (() => void) | null = null;
   /** The presenters drawn with, to notice a change made while disconnected. */
   #drawnWith: ReadonlyArray<ChipPresenter | undefined> = [];
   /** The timer of the next drawing slice, while a long thread is drawn. */
   #nextSlice: ReturnType<typeof setTimeout> | undefined;
-  /** Whether drawing waits for the Markdown engine to load (markdown/load.ts). */
-  #awaitingMarkdown = false;
   /** Who waits for the thread to be drawn (`updateComplete`). */
   #drawnWaiters: Array<() => void> = [];
-  /** Cancels the idle checking of a long thread's older messages, while it waits. */
-  #cancelMatching: (() => void) | null = null;
 
   constructor() {
     super();
@@ -197,22 +172,22 @@ export class T3TranscriptElement extends LitElement {
    * (`invalid-message`) after the first draw and left out (docs/transcript.md, "Long threads").
    */
   get messages(): TranscriptMessage[] {
-    return this.#list.messages;
+    return this.#thread.messages;
   }
   set messages(messages: TranscriptMessage[]) {
-    this.#list.set(messages);
+    this.#thread.set(messages);
     this.requestUpdate();
   }
 
   /** Adds a message at the end, or replaces the message with its id or `clientMessageId` in place. */
   appendMessage(message: TranscriptMessage): void {
-    this.#list.append(message);
+    this.#thread.append(message);
     this.requestUpdate();
   }
 
   /** Adds older messages (oldest first) before the ones shown: a page fetched for `t3-load-older`. */
   prependMessages(messages: TranscriptMessage[]): void {
-    this.#list.set([...messages, ...this.#list.messages]);
+    this.#thread.set([...messages, ...this.#thread.messages]);
     this.requestUpdate();
   }
 
@@ -222,21 +197,16 @@ export class T3TranscriptElement extends LitElement {
    * search over `messages` uses it to show a hit. Throws a `RangeError` for an unknown id.
    */
   async scrollToMessage(id: string): Promise<void> {
-    if (this.#list.indexOf(id) < 0) throw new RangeError(`scrollToMessage: no message with id ${JSON.stringify(id) ?? String(id)}`);
+    if (this.#thread.indexOf(id) < 0) throw new RangeError(`scrollToMessage: no message with id ${JSON.stringify(id) ?? String(id)}`);
     await this.updateComplete;
-    if (!this.isConnected) return;
-    // Where it is now: the thread may have changed meanwhile, and is checked whole before a jump.
-    this.#list.settle();
-    const index = this.#list.indexOf(id);
-    if (index < 0) return;
-    this.#window.reveal(index);
+    if (!this.isConnected || !this.#drawing?.reveal(id)) return;
     this.#requestPass();
     await this.updateComplete;
   }
 
   /** Merges `patch` into one message and redraws that message only. Throws for an unknown id. */
   updateMessage(id: string, patch: TranscriptMessagePatch): void {
-    this.#list.update(id, patch);
+    this.#thread.update(id, patch);
     this.requestUpdate();
   }
 
@@ -282,69 +252,51 @@ export class T3TranscriptElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#connection = new AbortController();
-    const { signal } = this.#connection;
-    const list = this.#list.node;
-    list.addEventListener("click", (event) => this.#onClick(event), { signal });
-    list.addEventListener("copy", (event) => copySelection(this.#copySource, this.renderRoot as ShadowRoot, list, event), { signal });
-    const hover = (entering: boolean) => (event: Event) => {
-      // A tap focuses its chip too: the tap itself decides what shows (previewOnTap).
-      if (event.type === "focusin" && this.#lastPointer === "touch") return;
-      hoverChip(event, list, this.#overlays.hoverCard, entering);
-    };
-    list.addEventListener("pointerdown", (event) => void (this.#lastPointer = event.pointerType), { signal, capture: true });
-    list.addEventListener("keydown", () => void (this.#lastPointer = ""), { signal, capture: true });
-    list.addEventListener("keydown", (event) => this.#onKeydown(event), { signal });
-    list.addEventListener("pointerover", hover(true), { signal });
-    list.addEventListener("pointerout", hover(false), { signal });
-    list.addEventListener("focusin", hover(true), { signal });
-    list.addEventListener("focusout", hover(false), { signal });
-    this.#longPress.connect(list);
     this.#subscribe();
-    this.#window.connect();
-    this.#olderPages.connect();
+    this.#drawing?.connect();
     if (this.#presenters().some((presenter, i) => presenter !== this.#drawnWith[i])) this.#redrawAll();
-    else if (this.#list.pending) this.requestUpdate(); // drawing stopped when it was disconnected
-    this.#matchLater();
+    else if (this.#due) this.requestUpdate(); // drawing stopped when it was disconnected
+    this.#drawing?.matchLater();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#connection?.abort();
-    this.#connection = null;
-    this.#longPress.disconnect();
-    this.#olderPages.disconnect();
-    this.#window.disconnect();
+    this.#drawing?.disconnect();
     this.#unsubscribe?.();
     this.#unsubscribe = null;
-    this.#overlays.popover.close();
-    this.#overlays.hoverCard.hide();
-    this.#overlays.modal.close();
     clearTimeout(this.#nextSlice);
     this.#nextSlice = undefined;
-    this.#cancelMatching?.();
-    this.#cancelMatching = null;
   }
 
   protected override render() {
-    const { popover, hoverCard, modal } = this.#overlays;
-    return html`${this.#list.node}${popover.node}${hoverCard.node}${modal.node}${this.#announcer.node}`;
+    return html`${this.#drawing?.nodes ?? this.#plain?.node ?? nothing}`;
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     // A change of `editable` (not its first value) adds or removes every Edit button.
-    if (changed.has("editable") && changed.get("editable") !== undefined) this.#list.invalidateAll();
+    if (changed.has("editable") && changed.get("editable") !== undefined) this.#invalidateAll();
   }
 
   protected override updated(): void {
-    if (this.#nextSlice === undefined && !this.#awaitingMarkdown) this.#drawSlice();
+    if (this.#nextSlice === undefined && !this.#awaitingEngine) this.#drawSlice();
   }
 
-  /** Resolves once lit has rendered and every message is drawn. */
+  /** Resolves once lit has rendered and every message is drawn (the engine loaded first). */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
-    if (this.#list.pending || this.#window.stale) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
+    if (this.#due) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
     return result;
+  }
+
+  get #thread(): Thread {
+    return this.#drawing?.list ?? this.#early!;
+  }
+
+  /** Whether something waits to be drawn: before the engine, a thread was given at all. */
+  get #due(): boolean {
+    if (this.#drawing) return this.#drawing.due;
+    const version = this.#early!.version;
+    return this.#plain ? this.#plain.due(version) : version > 0;
   }
 
   // A thread is drawn in slices so input is never blocked for long: the newest messages first,
@@ -352,71 +304,31 @@ export class T3TranscriptElement extends LitElement {
   // thread draws only the messages near the viewport (virtual-list.ts), in one slice.
   #drawSlice(): void {
     this.#nextSlice = undefined;
-    if (this.#list.pending || this.#window.stale) {
-      const markdown = loadedMarkdown();
-      if (!markdown) {
-        this.#awaitMarkdown();
+    if (this.#due) {
+      if (!this.#drawing && !this.#plain) {
+        this.#awaitEngine();
         return;
       }
       this.#drawnWith = this.#presenters();
-      const strings = this.#strings.localizer;
-      this.#overlays.modal.localize(strings);
-      this.#overlays.popover.localize(strings);
-      this.#describeList(strings);
-      const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
-      const editable = this.#editsOffered();
-      this.#deps = { host: this, registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, markdown, strings, announce, editable };
-      if (!this.#window.pass(performance.now() + SLICE_MS)) {
+      if (!this.#drawing) this.#plain!.draw(this.#early!.messages, this.#early!.version, this.#strings.localizer);
+      else if (!this.#drawing.draw(this.#settings(), performance.now() + SLICE_MS)) {
         if (this.isConnected) this.#nextSlice = setTimeout(() => this.#drawSlice());
         return;
       }
     }
-    this.#settled = true;
-    this.#olderPages.update();
-    this.#matchLater();
+    this.#drawing?.drawn();
     const waiters = this.#drawnWaiters;
     this.#drawnWaiters = [];
     for (const resolve of waiters) resolve();
   }
 
-  /** Draws now, unless a slice or the Markdown engine is awaited (then that draw will do). */
+  #settings(): DrawSettings {
+    return { registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, strings: this.#strings.localizer, editable: this.#editsOffered() };
+  }
+
+  /** Draws now, unless a slice or the engine is awaited (then that draw will do). */
   #requestPass(): void {
-    if (this.#nextSlice === undefined && !this.#awaitingMarkdown && this.isConnected) this.#drawSlice();
-  }
-
-  #flush(deadline: number, enough?: (drawn: HTMLElement) => boolean): boolean {
-    const done = this.#deps ? this.#list.flush(this.#deps, deadline, enough) : true;
-    // A message drawn again (back in the window, or redrawn whole) opens what was open in it.
-    this.#overlays.expansions.restore(this.#list.placedViews(), expand);
-    return done;
-  }
-
-  /** PageUp / PageDown (and Home / End on an article) move between messages, drawing them on demand. */
-  #onKeydown(event: KeyboardEvent): void {
-    const from = eventArticle(event, this.#list.node);
-    if (!from) return;
-    this.#list.settle(); // a key may go to any message: the thread is checked whole first
-    const target = messageKeyTarget(event, this.#list.indexOf(from.id), from.onArticle, this.#list.count);
-    if (target === null) return;
-    event.preventDefault();
-    this.#window.reveal(target);
-    this.#requestPass();
-    const node = this.#list.placedViews().find((view) => view.index === target)?.node;
-    if (!node) return;
-    // Focusable by script only: the messages are not tab stops of their own.
-    node.tabIndex = -1;
-    node.focus({ preventScroll: true });
-  }
-
-  // A long thread set at once draws its newest screenful first and checks its older messages when
-  // the page is idle (message-list.ts, `matchLater`), a slice at a time.
-  #matchLater(): void {
-    if (this.#cancelMatching || this.#list.unmatched === 0 || !this.isConnected) return;
-    this.#cancelMatching = whenIdle(() => {
-      this.#cancelMatching = null;
-      if (this.#list.matchLater(performance.now() + SLICE_MS)) this.requestUpdate();
-      else this.#matchLater();
-    });
+    if (this.#nextSlice === undefined && !this.#awaitingEngine && this.isConnected) this.#drawSlice();
   }
 
   /** An older message of a long thread that is not one: checked after the setter returned, it is reported instead of thrown. */
@@ -425,24 +337,37 @@ export class T3TranscriptElement extends LitElement {
     emit(this, "t3-error", { code: "invalid-message", message: `Message ${index} of messages is left out: ${error.message}`, cause: error });
   }
 
-  #awaitMarkdown(): void {
-    if (this.#awaitingMarkdown) return;
-    this.#awaitingMarkdown = true;
-    void loadMarkdown().then(() => {
-      this.#awaitingMarkdown = false;
-      if (this.isConnected) this.#drawSlice();
-    });
+  #awaitEngine(): void {
+    if (this.#awaitingEngine) return;
+    this.#awaitingEngine = true;
+    void loadEngine().then(
+      (engine) => this.#adopt(engine),
+      (cause: unknown) => this.#fallBack(cause),
+    );
   }
 
-  /**
-   * The list is the conversation's `log`; its live announcements are off because this element
-   * says finished replies itself (announcer.ts), not every streamed token.
-   */
-  #describeList(strings: Localizer): void {
-    const list = this.#list.node;
-    setAttributeIfChanged(list, "role", "log");
-    setAttributeIfChanged(list, "aria-live", "off");
-    setAttributeIfChanged(list, "aria-label", strings.text("conversation"));
+  /** The engine is in: its list takes the thread given so far, and draws from now on. */
+  #adopt(engine: TranscriptEngine): void {
+    const drawing = new engine.TranscriptDrawing({
+      host: this,
+      invalid: (error, index) => this.#reportInvalid(error, index),
+      request: () => this.#requestPass(),
+      composer: () => this.#composer,
+    });
+    drawing.list.set(this.#early!.handover());
+    this.#drawing = drawing;
+    this.#early = null;
+    this.#awaitingEngine = false;
+    if (this.isConnected) drawing.connect();
+    this.requestUpdate();
+  }
+
+  /** The engine could not be fetched: the messages show as plain text, and the page is told. */
+  #fallBack(cause: unknown): void {
+    this.#plain = new PlainThread();
+    this.#awaitingEngine = false;
+    emit(this, "t3-error", { code: "load-failed", message: "A part of the transcript could not be loaded; its messages show as plain text.", cause });
+    this.requestUpdate();
   }
 
   #subscribe(): void {
@@ -455,33 +380,19 @@ export class T3TranscriptElement extends LitElement {
     return [registry.fallback, ...registry.kinds().map((kind) => registry.get(kind))];
   }
 
+  #invalidateAll(): void {
+    this.#drawing?.list.invalidateAll();
+    this.#plain?.invalidate();
+  }
+
   #redrawAll(): void {
-    this.#overlays.popover.close();
-    this.#overlays.hoverCard.hide();
-    this.#list.invalidateAll();
+    this.#drawing?.closeOverlays();
+    this.#invalidateAll();
     this.requestUpdate();
   }
 
   /** Whether Edit is offered: `editable`, unless the transport says the host takes no edits. */
   #editsOffered(): boolean {
     return this.editable && this.#transport?.capabilities?.edit !== false;
-  }
-
-  #onClick(event: Event): void {
-    const edit = (event.target as Element | null)?.closest?.(`.${EDIT_BUTTON_CLASS}`);
-    if (edit instanceof HTMLElement) {
-      const message = this.#list.get(edit.closest("article")?.dataset.messageId ?? "");
-      if (message) requestEdit(this, message, this.#composer);
-      return;
-    }
-    const copy = copyButtonAt(event);
-    if (copy) {
-      pressCopyButton(this.#copySource, copy);
-      return;
-    }
-    const node = actionTarget(event, this.#list.node);
-    if (!node) return;
-    if (this.#lastPointer === "touch" && previewOnTap(node, this.#overlays.hoverCard)) return;
-    activate(this, node, this.#overlays);
   }
 }

@@ -1,5 +1,5 @@
 // A message's text as one paragraph token: what it shows when its Markdown cannot be read (the
-// lexer failed on it, or failed to load: load-lexer.ts).
+// lexer failed on it: lexer.ts).
 import type { Tokens, TokensList } from "marked";
 
 /** The text as one paragraph, as it is. */
