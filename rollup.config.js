@@ -75,9 +75,10 @@ const builds = {
     plugins: [defineHasEffects(), nodeResolve(), ts()],
     output: { dir: "dist", format: "es", chunkFileNames: "chunks/[name]-[hash].js", sourcemap: true },
   },
-  // The drop-in: one module for a <script type="module"> tag, defining both elements. The Markdown
-  // lexer and renderer are a chunk beside it (dist/drop-in/engine.js) that it imports relative to its
-  // own URL when a transcript first draws (src/elements/transcript/markdown/load.ts); so are the
+  // The drop-in: one module for a <script type="module"> tag, defining both elements. The
+  // transcript's engine (its drawing code and the Markdown lexer) is a chunk beside it
+  // (dist/drop-in/engine.js) that it imports relative to its own URL when a transcript first draws
+  // (src/elements/transcript/load-engine.ts); so are the
   // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts).
   // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
   // imports what it shares with the drop-in from it.

@@ -1,5 +1,5 @@
 // Bundle sizes (issues 8 and 17), min+gzip, each beside Tiptap (core + StarterKit + Mention)
-// bundled the same way: the combined drop-in's first load (its Markdown engine is a chunk loaded
+// bundled the same way: the combined drop-in's first load (the transcript's engine is a chunk loaded
 // when a transcript first draws), the per-element drop-ins, and the codec entry alone. Reads
 // dist/, so the bundles must be built (`npm run bench -- size` builds them).
 import { readFileSync } from "node:fs";
@@ -39,7 +39,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: combined / tiptap,
       target: `≤ ${DROP_IN_BUDGET_KB} KB and ≤ ${DROP_IN_TIPTAP_MAX}× Tiptap`,
       pass: combined <= DROP_IN_BUDGET_KB && combined / tiptap <= DROP_IN_TIPTAP_MAX,
-      note: `+ ${kb(engine)} Markdown chunk when a transcript first draws, ${kb(parts)} of on-demand composer parts; deep-chat ${kb(deepChat)}`,
+      note: `+ ${kb(engine)} transcript engine chunk when a transcript first draws, ${kb(parts)} of on-demand composer parts; deep-chat ${kb(deepChat)}`,
     },
     {
       name: "drop-in composer.js (composer alone), min+gzip",

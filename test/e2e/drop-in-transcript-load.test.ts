@@ -78,13 +78,17 @@ describe("t3-composer.js: the transcript before its engine chunk arrives", () =>
         ["u2-stored", "stored"],
       ]);
 
+      const older: string[] = [];
+      transcript.addEventListener("t3-load-older", (event) => older.push((event as CustomEvent<{ before: string }>).detail.before));
       let drawn = false;
+      let scrolled = false;
       void transcript.updateComplete.then(() => (drawn = true));
+      void transcript.scrollToMessage("u1").then(() => (scrolled = true));
       await frames(HELD_FRAMES);
       // Nothing of the drawing is in the first load: not even the list the messages go in.
-      expect([drawn, transcript.shadowRoot!.querySelector('[part="messages"]')]).to.deep.equal([false, null]);
+      expect([drawn, scrolled, transcript.shadowRoot!.querySelector('[part="messages"]')]).to.deep.equal([false, false, null]);
 
-      expect(await executeServerCommand("release-urls")).to.equal(1);
+      expect(await executeServerCommand("release-urls", { expected: 1 })).to.equal(1);
       await transcript.updateComplete;
       expect(drawn).to.equal(true);
       const shown = articles(transcript);
@@ -100,6 +104,9 @@ describe("t3-composer.js: the transcript before its engine chunk arrives", () =>
       // `editable`, set while held: the person's own messages have their Edit button.
       expect(shown.map((node) => !!node.querySelector(".edit-button"))).to.deep.equal([false, true, false, false, true]);
       expect(transcript.threadId).to.equal("thread_1");
+      // Events fire as they do once drawn: the oldest message in view asks for the page before it.
+      await waitFor(() => scrolled && older.length > 0, "scrollToMessage and t3-load-older");
+      expect(older).to.deep.equal(["s0"]);
     } finally {
       await executeServerCommand("release-urls");
     }

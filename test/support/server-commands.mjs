@@ -259,11 +259,16 @@ function networkPlugin() {
   };
 }
 
+/** How long `release-urls` waits for the requests it expects, and how often it looks, in ms. */
+const HOLD_WAIT_MS = 10_000;
+const HOLD_POLL_MS = 10;
+
 /**
  * `hold-urls` `{ patterns }`: the page (and its frames) holds every request whose URL matches one
  * of `patterns` (`*` is a wildcard) until `release-urls`, as a chunk on a slow link arrives late
- * (`Fetch.enable`, `Fetch.continueRequest`). `release-urls` lets the held requests go and holds
- * nothing more.
+ * (`Fetch.enable`, `Fetch.continueRequest`). `release-urls` `{ expected? }` waits (up to
+ * `HOLD_WAIT_MS`) until `expected` requests are held, lets them go, holds nothing more, and
+ * returns how many it let go.
  */
 function holdPlugin() {
   /** The paused requests of each DevTools session. */
@@ -284,8 +289,13 @@ function holdPlugin() {
         await client.send("Fetch.enable", { patterns: payload.patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
         return true;
       }
+      const expected = payload?.expected ?? 0;
+      for (const started = Date.now(); held.get(client).length < expected && Date.now() - started < HOLD_WAIT_MS; ) {
+        await new Promise((resolve) => setTimeout(resolve, HOLD_POLL_MS));
+      }
       const paused = held.get(client).splice(0);
-      for (const requestId of paused) await client.send("Fetch.continueRequest", { requestId });
+      // A request held by an earlier `hold-urls` may have gone on with its Fetch.disable already.
+      for (const requestId of paused) await client.send("Fetch.continueRequest", { requestId }).catch(() => {});
       await client.send("Fetch.disable");
       await client.send("Network.setCacheDisabled", { cacheDisabled: false });
       return paused.length;

@@ -2,7 +2,7 @@
 // later"): the preview panel, the reveal menu, the stale-context checks and the budget's measure
 // are a chunk (on-demand/composer-parts.ts). In the combined drop-in it sits beside the module
 // (dist/drop-in/composer-parts.js) and is fetched relative to the module's own URL, as the Markdown
-// engine is (transcript/markdown/load.ts); a bundler splits it the same way. It is asked for when
+// engine is (transcript/load-engine.ts); a bundler splits it the same way. It is asked for when
 // `showPreview()` is called, a chip with hidden secrets is activated, `validateContext` is set and
 // the draft changes, or a `budget` is set. Meanwhile nothing waits but the feature itself: typing,
 // pasting and sending go on, and a send that needs the chunk (a budget to check, context to

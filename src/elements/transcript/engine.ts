@@ -1,4 +1,12 @@
 // The transcript's engine chunk (load-engine.ts says when it loads): everything a transcript needs
-// to draw a thread and let a person act on it, Markdown engine included. Everything it holds is
-// reached through this module, and in the combined drop-in only through a dynamic import.
+// to draw a thread and let a person act on it, Markdown engine included, and the styles of what it
+// draws. Everything it holds is reached through this module, and in the combined drop-in only
+// through a dynamic import.
+import { detailsStyles } from "../../presentation/details.styles.js";
+import { chipMenuStyles } from "./chip-menu.styles.js";
+import { transcriptStyles } from "./t3-transcript.styles.js";
+
 export { TranscriptDrawing } from "./drawing.js";
+
+/** The styles of the drawn thread and its overlays: the element adopts them when the engine is in. */
+export const drawingStyles = [detailsStyles, transcriptStyles, chipMenuStyles];

@@ -1,13 +1,11 @@
-import { LitElement, html, nothing } from "lit";
+import { LitElement, adoptStyles, html, nothing } from "lit";
 import type { T3StringTable } from "../../l10n/catalog.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
-import { detailsStyles } from "../../presentation/details.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
 import { assertChipRegistry } from "../../presentation/report.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
-import { chipMenuStyles } from "./chip-menu.styles.js";
 import type { DrawSettings, TranscriptDrawing } from "./drawing.js";
 import type { EditTarget } from "./edit.js";
 import { EarlyThread } from "./early-thread.js";
@@ -15,7 +13,6 @@ import { loadEngine, type TranscriptEngine } from "./load-engine.js";
 import { PlainThread } from "./plain-thread.js";
 import { emit } from "../events.js";
 import { StringsController } from "../strings-controller.js";
-import { transcriptStyles } from "./t3-transcript.styles.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
 /** How long one drawing slice may take, in ms: well under a frame, so input stays responsive. */
@@ -89,8 +86,12 @@ type Thread = Pick<EarlyThread, "messages" | "get" | "indexOf" | "set" | "append
  * @csspart modal-close - The modal's "Close" button.
  */
 export class T3TranscriptElement extends LitElement {
-  /** The element's shadow styles (theme, chips, details, layout); restyle through parts and custom properties. */
-  static override styles = [themeStyles, chipStyles, detailsStyles, transcriptStyles, chipMenuStyles];
+  /**
+   * The element's shadow styles (theme, chips); restyle through parts and custom properties. The
+   * styles of the drawn thread and its overlays come with the engine (engine.ts), which adopts
+   * them after these.
+   */
+  static override styles = [themeStyles, chipStyles];
 
   static override properties = {
     environmentId: { attribute: "environment-id" },
@@ -354,11 +355,15 @@ export class T3TranscriptElement extends LitElement {
       request: () => this.#requestPass(),
       composer: () => this.#composer,
     });
+    const ownStyles = (this.constructor as typeof LitElement).elementStyles;
+    adoptStyles(this.renderRoot as ShadowRoot, [...ownStyles, ...engine.drawingStyles]);
     drawing.list.set(this.#early!.handover());
     this.#drawing = drawing;
     this.#early = null;
     this.#awaitingEngine = false;
-    if (this.isConnected) drawing.connect();
+    // Disconnected meanwhile: connecting again draws it (connectedCallback).
+    if (!this.isConnected) return;
+    drawing.connect();
     this.requestUpdate();
   }
 
