@@ -77,7 +77,7 @@ export class TranscriptDrawing {
     this.#copySource = { host, message: (id) => list.get(id) };
     this.#longPress = chipLongPress(list.node, this.#overlays, this.#copySource);
     this.#window = new VirtualList(host, list, {
-      draw: (deadline) => this.#flush(deadline),
+      draw: (deadline, enough) => this.#flush(deadline, enough),
       pins: () => pinnedSpans(host.renderRoot as ShadowRoot, list.node, this.#overlays),
       request: hooks.request,
     });
@@ -170,8 +170,8 @@ export class TranscriptDrawing {
     });
   }
 
-  #flush(deadline: number): boolean {
-    const done = this.#deps ? this.list.flush(this.#deps, deadline) : true;
+  #flush(deadline: number, enough?: (drawn: HTMLElement) => boolean): boolean {
+    const done = this.#deps ? this.list.flush(this.#deps, deadline, enough) : true;
     // A message drawn again (back in the window, or redrawn whole) opens what was open in it.
     this.#overlays.expansions.restore(this.list.placedViews(), expand);
     return done;

@@ -25,6 +25,9 @@ interface Entry {
   index: number;
 }
 
+/** The entry that stands for each older message of a thread set at once until it is matched (never placed). */
+const UNMATCHED: Entry = { message: undefined as unknown as TranscriptMessage, view: null, drawn: undefined, force: false, height: undefined, index: -1 };
+
 /** Where the list leaves messages out: which indices are placed, and the height of a stretch left out. */
 export interface Placement {
   indices: readonly number[];
@@ -120,10 +123,13 @@ export class MessageList {
     now.run();
     this.#commit(now);
     const shown = this.#entries;
-    // Never read: an older message is checked when its turn comes, and never placed before.
-    const older = Array.from({ length: split }, (_, i) => ({ ...this.#create(given[i] as TranscriptMessage), index: i }));
+    // One stand-in for every older message until `matchLater()` gives each its entry: an older
+    // message is checked when its turn comes, and never placed, measured or looked up before. So
+    // setting 10,000 messages costs no more, before the first frame, than setting 200 (one
+    // object per message cost as much as drawing the screenful).
+    const older: Entry[] = new Array<Entry>(split).fill(UNMATCHED);
     for (const entry of shown) entry.index += split;
-    this.#entries = [...older, ...shown];
+    this.#entries = older.concat(shown);
     const at = olderThenShown(given, shown, this.#invalid);
     this.#later = { split, match: this.#match({ length: given.length, at, reuseFrom: split }, shown) };
   }
@@ -324,10 +330,11 @@ export class MessageList {
 
   /**
    * Draws what changed, newest message first (a chat is read from its end), until `deadline`
-   * (a `performance.now()` time). Returns `true` when nothing is left to draw. Every placed
-   * article is in place from the start; an article not drawn yet is an empty box until its turn.
+   * (a `performance.now()` time) or until `enough` says so of the article just drawn. Returns
+   * `true` when nothing is left to draw. Every placed article is in place from the start; an
+   * article not drawn yet is an empty box until its turn.
    */
-  flush(deps: RenderDeps, deadline = Infinity): boolean {
+  flush(deps: RenderDeps, deadline = Infinity, enough?: (drawn: HTMLElement) => boolean): boolean {
     if (this.#orderChanged) this.place(null);
     // Only placed messages are ever drawn: the dirty ones are a window's worth, newest first.
     const dirty = [...this.#dirty].sort((a, b) => b.index - a.index);
@@ -338,7 +345,7 @@ export class MessageList {
       if (!force && sameContent(entry.drawn!, entry.message)) continue;
       entry.view.render(entry.message, deps, force);
       entry.drawn = entry.message;
-      if (performance.now() >= deadline) return this.#dirty.size === 0;
+      if (performance.now() >= deadline || enough?.(entry.view.node)) return this.#dirty.size === 0;
     }
     this.#dirty.clear(); // only entries that left the list or the DOM could remain
     return true;

@@ -13,6 +13,7 @@ import { COPY_BUTTON_CLASS } from "./copy.js";
 import { editButton, editedMark, isEdited, offersEdit } from "./edit.js";
 import { removeExpansions } from "./expansion.js";
 import type { MarkdownEngine } from "./markdown/engine.js";
+import { relex, type LexedText } from "./markdown/relex.js";
 import { emit } from "../events.js";
 import { resolveMessageContext } from "./message-context.js";
 import type { TranscriptMessage } from "./types.js";
@@ -44,6 +45,8 @@ const ROLE_KEYS = { user: "roleUser", assistant: "roleAssistant", system: "roleS
 
 interface Block {
   raw: string;
+  /** The token drawn (`raw` is its): a paragraph that grows is extended from it (markdown/blocks.ts). */
+  token: Token;
   node: Node | null;
   /** The file attachments this block's chips show (they stay out of the file row). */
   files: readonly string[];
@@ -81,6 +84,11 @@ export class MessageView {
   #filesKey = "";
   #blocks: Block[] = [];
   #basis: Basis | undefined;
+  /**
+   * The text last lexed and its tokens, whatever was drawn of them: a streamed reply is lexed
+   * again from its last stable block (markdown/relex.ts).
+   */
+  #lexed: LexedText | undefined;
   #copy: HTMLButtonElement;
   #edit: HTMLButtonElement | null = null;
   #edited: HTMLElement | null = null;
@@ -146,14 +154,16 @@ export class MessageView {
     const copy = strings.text("copyMessage");
     setAttributeIfChanged(this.#copy, "aria-label", copy);
     setAttributeIfChanged(this.#copy, "title", copy);
-    node.dataset.role = message.role;
+    // Each write only if it changes something: a streamed update sets the same values again, and
+    // an attribute set, even to its value, makes the browser check the article's styles again.
+    setAttributeIfChanged(node, "data-role", message.role);
     // Named by its speaker, so a screen reader's list of articles says who wrote each one.
     setAttributeIfChanged(node, "aria-label", strings.text("messageFrom", { speaker: strings.text(ROLE_KEYS[message.role]) }));
-    node.dataset.messageId = message.id;
-    node.setAttribute("part", `message message-${message.role}${message.pending ? " message-pending" : ""}`);
-    if (message.pending) node.dataset.pending = "true";
-    else delete node.dataset.pending;
-    if (message.pending) node.setAttribute("aria-busy", "true");
+    setAttributeIfChanged(node, "data-message-id", message.id);
+    setAttributeIfChanged(node, "part", `message message-${message.role}${message.pending ? " message-pending" : ""}`);
+    if (message.pending) setAttributeIfChanged(node, "data-pending", "true");
+    else node.removeAttribute("data-pending");
+    if (message.pending) setAttributeIfChanged(node, "aria-busy", "true");
     else node.removeAttribute("aria-busy");
   }
 
@@ -180,7 +190,8 @@ export class MessageView {
   #content(message: TranscriptMessage, deps: Required<RenderDeps>, force: boolean): void {
     const context = resolveMessageContext(message);
     for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}`, cause: problem.cause });
-    const tokens = deps.markdown.lex(context.text, { breaks: message.role === "user" });
+    this.#lexed = relex(force ? undefined : this.#lexed, context.text, message.role === "user", deps.markdown.lex);
+    const { tokens } = this.#lexed;
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
     const previous = this.#basis;
     const reusable =
@@ -212,18 +223,28 @@ export class MessageView {
     if (this.#gallery) this.#bubble.prepend(this.#gallery);
   }
 
+  // The blocks whose Markdown did not change keep their nodes; the first one that changed may only
+  // have grown at its end (the paragraph a reply streams into), and is then extended in place.
+  // New nodes go after the stale ones, which leave once all is drawn.
   #drawBlocks(tokens: readonly Token[], scope: MessageScope, renderBlock: MarkdownEngine["render"]): void {
     let kept = 0;
     while (kept < this.#blocks.length && kept < tokens.length && this.#blocks[kept]!.raw === tokens[kept]!.raw) kept++;
-    for (const stale of this.#blocks.splice(kept)) {
-      removeExpansions(stale.node);
-      (stale.node as ChildNode | null)?.remove();
-    }
+    const stale = this.#blocks.splice(kept);
     for (const token of tokens.slice(kept)) {
       const files = new Set<string>();
-      const node = renderBlock(token, { reference: (reference) => createTranscriptChip(reference, scope, files) });
+      const drawn = this.#blocks.length === kept ? stale[0] : undefined;
+      const node = renderBlock(token, { reference: (reference) => createTranscriptChip(reference, scope, files) }, drawn);
+      if (drawn && node === drawn.node) {
+        stale.shift();
+        this.#blocks.push({ raw: token.raw, token, node, files: [...drawn.files, ...files] });
+        continue;
+      }
       if (node) this.#body.append(node);
-      this.#blocks.push({ raw: token.raw, node, files: [...files] });
+      this.#blocks.push({ raw: token.raw, token, node, files: [...files] });
+    }
+    for (const block of stale) {
+      removeExpansions(block.node);
+      (block.node as ChildNode | null)?.remove();
     }
   }
 

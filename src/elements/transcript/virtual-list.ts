@@ -32,8 +32,8 @@ interface Anchor {
 }
 
 export interface VirtualHooks {
-  /** Draws what the list holds until `deadline`; `true` when all is drawn. */
-  draw(deadline: number): boolean;
+  /** Draws what the list holds until `deadline` or until `enough` holds of the article just drawn; `true` when all is drawn. */
+  draw(deadline: number, enough?: (drawn: HTMLElement) => boolean): boolean;
   /** The messages to keep in the DOM. */
   pins(): PinnedSpan[];
   /** Asks for a pass (a scroll in a long thread, a size change). */
@@ -147,9 +147,13 @@ export class VirtualList {
 
   // A window is drawn in slices too, newest message first: the newest screenful paints before
   // the margins are drawn. A message asked for by a key or `scrollToMessage` is drawn at once.
+  // A thread that opens at its end (nothing of it in the DOM yet) ends its first slice as soon as
+  // the newest messages fill the viewport: the first frame shows them, and the margins, sized
+  // from an estimate until then, come in the next slices.
   #virtualPass(reveal: number | undefined, deadline: number): boolean {
     let anchor = this.#capture();
     let offsets = this.#offsets();
+    const opening = reveal === undefined && this.#stuck === true && this.#list.placedViews().length === 0;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const indices = this.#want(offsets, anchor, round === 0 ? reveal : undefined);
       if (indices.length > 0 && indices[0]! < this.#list.unmatched) {
@@ -159,7 +163,7 @@ export class VirtualList {
         return this.#virtualPass(reveal, deadline);
       }
       this.#observe(this.#list.place(placement(offsets, indices)));
-      const done = this.#hooks.draw(reveal === undefined ? deadline : Infinity);
+      const done = this.#hooks.draw(reveal === undefined ? deadline : Infinity, opening && round === 0 ? this.#fills() : undefined);
       // After a jump nothing drawn was on screen: what is there now, laid out with the estimates
       // the reader's scroll position was made with, is what the measured heights must not move.
       anchor ??= this.#capture();
@@ -174,6 +178,16 @@ export class VirtualList {
       if (sameIndices(indices, this.#want(offsets, anchor, undefined))) break;
     }
     return true;
+  }
+
+  /** Whether the articles from one just drawn to the last cover the viewport: drawn newest first, they are all drawn. */
+  #fills(): (drawn: HTMLElement) => boolean {
+    const { top, bottom } = this.#viewport.bounds();
+    const height = Math.max(bottom - top, MIN_VIEWPORT);
+    return (drawn) => {
+      const last = this.#list.placedViews().at(-1)?.node;
+      return !last || last.getBoundingClientRect().bottom - drawn.getBoundingClientRect().top >= height;
+    };
   }
 
   /** Scrolls the least that shows message `index` whole (or its top, when taller than the viewport). */
@@ -293,6 +307,9 @@ export class VirtualList {
   #scrolled(): void {
     if (this.#busy) return;
     this.#stuck = this.#viewport.atEnd();
+    // The echo of a scroll the last pass made itself (to the end while a reply streams, or to keep
+    // the anchor): the window was placed for this very position, so there is nothing to move.
+    if (this.#complete && this.#viewport.position() === this.#anchorPosition) return;
     if (!this.virtual) {
       this.#anchor = this.#capture();
       this.#anchorPosition = this.#viewport.position();

@@ -300,6 +300,30 @@ describe("<t3-transcript> long threads", () => {
     expect(article(el, id).querySelector("[part=expansion]")!.textContent).to.equal("the log lines");
   });
 
+  it("opens at the end with a first slice that draws only the newest screenful", async () => {
+    const box = document.createElement("div");
+    box.style.cssText = "height: 400px; overflow: auto; width: 600px";
+    const el = document.createElement("t3-transcript");
+    box.append(el);
+    document.body.append(box);
+    await el.updateComplete;
+    el.messages = thread(0, COUNT);
+    // The first slice runs in lit's update (a microtask); the next ones are tasks after a frame.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    const placed = articles(el);
+    const drawn = placed.filter((a) => a.textContent !== "");
+    expect(drawn.length).to.be.above(0);
+    expect(drawn.length).to.be.below(placed.length);
+    // The drawn ones are the newest, one run to the end, and none is drawn beyond the one that
+    // reaches the top of the box (a busy machine's slice may stop sooner, at its deadline).
+    expect(drawn.map((a) => a.dataset.messageId)).to.deep.equal(placed.slice(-drawn.length).map((a) => a.dataset.messageId));
+    expect(drawn.at(-1)!.dataset.messageId).to.equal(`m${COUNT - 1}`);
+    expect(drawn.slice(1).map((a) => a.getBoundingClientRect().top > box.getBoundingClientRect().top)).to.deep.equal(drawn.slice(1).map(() => true));
+    await el.updateComplete;
+    expect(articles(el).every((a) => a.textContent !== "")).to.equal(true);
+    expect(atEnd(box)).to.equal(true);
+  });
+
   it("keeps a chip's open details popover in place while its message scrolls away", async () => {
     const messages = thread(0, COUNT);
     const id = `m${COUNT - 1}`;

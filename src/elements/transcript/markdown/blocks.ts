@@ -1,7 +1,7 @@
 // Block tokens to DOM, one node per top-level token so a streaming message can keep the
 // blocks that did not change (see message-view.ts).
 import type { Token, Tokens } from "marked";
-import { renderInline, type MarkdownHooks } from "./inline.js";
+import { extendInline, renderInline, type MarkdownHooks } from "./inline.js";
 
 const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
 const ALIGNMENTS = new Set(["left", "center", "right"]);
@@ -70,8 +70,21 @@ function table(token: Tokens.Table, hooks: MarkdownHooks): HTMLElement {
   return wrapper;
 }
 
-/** Draws one block token; `null` for tokens that draw nothing (blank lines, link definitions). */
-export function renderBlock(token: Token, hooks: MarkdownHooks): Node | null {
+/** A block as it was drawn: its token and the node drawn for it. */
+export interface DrawnBlock {
+  token: Token;
+  node: Node | null;
+}
+
+/**
+ * Draws one block token; `null` for tokens that draw nothing (blank lines, link definitions).
+ * Given how the same block was drawn before (`drawn`), a paragraph that only grew at its end is
+ * extended in place (`extendInline`), and `drawn.node` itself is returned.
+ */
+export function renderBlock(token: Token, hooks: MarkdownHooks, drawn?: DrawnBlock): Node | null {
+  if (drawn?.node && drawn.token.type === "paragraph" && token.type === "paragraph" && extendInline(drawn.node, drawn.token.tokens ?? [], token.tokens ?? [], hooks)) {
+    return drawn.node;
+  }
   switch (token.type) {
     case "space":
     case "def":

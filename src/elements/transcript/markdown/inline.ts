@@ -140,3 +140,31 @@ function inlineNode(token: Token, hooks: MarkdownHooks, inLink: boolean): Node {
 export function renderInline(tokens: readonly Token[], parent: Node, hooks: MarkdownHooks, inLink = false): void {
   for (const token of tokens) parent.appendChild(inlineNode(token, hooks, inLink));
 }
+
+const sameToken = (a: Token, b: Token) => a.raw === b.raw && a.type === b.type;
+
+/** Adds to the text node `node`, which shows the text token `shown`, what `grown` adds to it; `false` if it is not a longer copy. */
+function growText(node: ChildNode | null, shown: Token, grown: Token): boolean {
+  if (shown.type !== "text" || grown.type !== "text" || shown.tokens || grown.tokens || !(node instanceof Text)) return false;
+  const before = text(shown as Tokens.Text);
+  const after = text(grown as Tokens.Text);
+  if (node.data !== before || !after.startsWith(before)) return false;
+  if (after.length > before.length) node.appendData(after.slice(before.length));
+  return true;
+}
+
+/**
+ * Draws into `parent`, which holds the inline tokens `drawn`, what `next` adds to them, when `next`
+ * only adds at the end: the same tokens (the last one may be a text that grew), then new ones. A
+ * reply streaming into a paragraph takes its new words this way, added to the text node that is
+ * there: nothing drawn is replaced (a selection in it stays), and the browser has no new element
+ * to style. Returns `false`, having changed nothing, when `next` is not such an extension.
+ */
+export function extendInline(parent: Node, drawn: readonly Token[], next: readonly Token[], hooks: MarkdownHooks): boolean {
+  const last = drawn.length - 1;
+  if (last < 0 || next.length <= last) return false;
+  for (let i = 0; i < last; i++) if (!sameToken(drawn[i]!, next[i]!)) return false;
+  if (!sameToken(drawn[last]!, next[last]!) && !growText(parent.lastChild, drawn[last]!, next[last]!)) return false;
+  renderInline(next.slice(last + 1), parent, hooks);
+  return true;
+}
