@@ -22,7 +22,12 @@ const ROUNDS = 3;
 const FRAME_MS = 16;
 const HYDRATE_RATIO_MAX = 0.25;
 const KEYSTROKE_RATIO_MAX = 0.6;
-const SMALL_KEYSTROKE_MAX_MS = 1;
+/**
+ * What the editor may add to a keystroke in the small draft, over the floor: the same keys written
+ * into the same page with no editor code (docs/performance.md, "Keystrokes": the floor alone is
+ * 1.5–2.8 ms here, so a bound on the whole figure would be a bound on the browser).
+ */
+const SMALL_KEYSTROKE_OVER_FLOOR_MAX_MS = 1;
 /** Fresh pages per side for the import row, after one that warms the server and the disk cache. */
 const IMPORT_RUNS = 9;
 const IMPORT_RATIO_MAX = 1;
@@ -190,12 +195,15 @@ export async function run(): Promise<BenchRow[]> {
         note: "drawn, styled and laid out for the first frame; both with content-visibility on off-screen lines",
       },
     ];
+    const floorP50 = median(floorKeys);
     for (const [size, label] of [["big", bigLabel], ["small", smallLabel]] as const) {
       const { ours: o, tiptap: t } = keys[size];
       const p50 = { ours: median(o), tiptap: median(t) };
       const p90 = { ours: percentile(o, 90), tiptap: percentile(t, 90) };
       const p50Pass =
-        size === "big" ? p50.ours / p50.tiptap <= KEYSTROKE_RATIO_MAX && p50.ours < FRAME_MS : p50.ours <= SMALL_KEYSTROKE_MAX_MS && p50.ours <= p50.tiptap;
+        size === "big"
+          ? p50.ours / p50.tiptap <= KEYSTROKE_RATIO_MAX && p50.ours < FRAME_MS
+          : p50.ours - floorP50 <= SMALL_KEYSTROKE_OVER_FLOOR_MAX_MS && p50.ours <= p50.tiptap;
       rows.push(
         {
           name: `composer: keystroke to DOM p50, ${label}`,
@@ -204,9 +212,12 @@ export async function run(): Promise<BenchRow[]> {
           peerName,
           unit: "ms",
           ratio: p50.ours / p50.tiptap,
-          target: size === "big" ? `≤ ${KEYSTROKE_RATIO_MAX}× and < ${FRAME_MS} ms` : `≤ ${SMALL_KEYSTROKE_MAX_MS} ms and ≤ Tiptap`,
+          target: size === "big" ? `≤ ${KEYSTROKE_RATIO_MAX}× and < ${FRAME_MS} ms` : `≤ floor + ${SMALL_KEYSTROKE_OVER_FLOOR_MAX_MS} ms and ≤ Tiptap`,
           pass: p50Pass,
-          note: size === "big" ? `${o.length} keys each` : `${o.length} keys each; floor (the keys written in place, no editor code) ${ms(median(floorKeys))}`,
+          note:
+            size === "big"
+              ? `${o.length} keys each`
+              : `${o.length} keys each; floor (the keys written in place, no editor code) ${ms(floorP50)}, ours ${ms(p50.ours - floorP50)} over it`,
         },
         {
           name: `composer: keystroke to DOM p90, ${label}`,

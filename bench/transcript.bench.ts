@@ -60,6 +60,7 @@ interface BenchApi {
   firstRender(messages: TranscriptMessage[]): Promise<number>;
   firstPaint(messages: TranscriptMessage[]): Promise<number>;
   scrollFrames(frames: number, step: number): Promise<number[]>;
+  showEnd(): Promise<void>;
   updateLast(text: string): Promise<number>;
 }
 declare const bench: BenchApi;
@@ -75,9 +76,10 @@ async function firstRender(page: Page, messages: TranscriptMessage[]): Promise<n
   return page.evaluate((m) => bench.firstRender(m), messages);
 }
 
-/** Streams `chunks` onto the last message, one update each: ms per update. */
+/** Streams `chunks` onto the last message, one update each, with the thread's end on screen: ms per update. */
 async function stream(page: Page, messages: TranscriptMessage[], chunks: string[]): Promise<number[]> {
   await firstRender(page, messages);
+  await page.evaluate(() => bench.showEnd());
   let text = messages.at(-1)!.text;
   const times: number[] = [];
   for (const chunk of chunks) {

@@ -140,6 +140,17 @@ const bench = {
   },
   /** Frame lengths, ms, scrolling up from the end of what `firstRender` drew. */
   scrollFrames,
+  /**
+   * Scrolls the document to its end, where a chat shows the reply it streams, and waits for that to
+   * be drawn. Ours is there already (it sticks to the bottom); without this the floor's last
+   * message stays 1,000 messages below the viewport, where `content-visibility` skips its layout.
+   */
+  async showEnd(): Promise<void> {
+    const page = document.scrollingElement!;
+    page.scrollTop = page.scrollHeight;
+    await nextFrame();
+    await nextFrame();
+  },
   /** ms to draw the last message with `text` (after `firstRender`), laid out. */
   async updateLast(text: string): Promise<number> {
     await nextFrame();
