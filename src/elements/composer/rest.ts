@@ -7,7 +7,7 @@
 // stays in the draft, and a chunk that cannot be fetched is a `load-failed` and is tried again by
 // the next use.
 import type { ReactiveController } from "lit";
-import { whenIdle } from "../transcript/idle.js";
+import { whenIdle } from "../idle.js";
 import { Chunk } from "./chunks.js";
 import type * as RestChunk from "./rest/composer-rest.js";
 import type { Composer } from "./composer.js";

@@ -14,7 +14,7 @@ import { DetailsPopover } from "./details-popover.js";
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { ExpansionState } from "./expansion.js";
 import { HoverCard } from "./hover-card.js";
-import { whenIdle } from "./idle.js";
+import { whenIdle } from "../idle.js";
 import { markdownEngine } from "./markdown/engine.js";
 import { MediaModal } from "./media-modal.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";

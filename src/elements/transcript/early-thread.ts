@@ -4,7 +4,7 @@
 // RangeError, a message that replaces a shown one by id, `clientMessageId` or `editOf`. When the
 // engine is in, the thread is handed to its list; if the engine cannot load, it stays the model
 // of the plain text drawn instead (plain-thread.ts).
-import { checkArray, checkMessage, checkMessages, MATCHED_AT_ONCE, patchMessage } from "./message-model.js";
+import { checkArray, checkMessage, checkMessageId, checkMessages, MATCHED_AT_ONCE, patchMessage, replacedBy, unknownMessage } from "./message-model.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
 export class EarlyThread {
@@ -61,18 +61,20 @@ export class EarlyThread {
     const checked = checkMessage(message, "appendMessage");
     this.#settle();
     const thread = this.#given as TranscriptMessage[];
-    const clientId = checked.clientMessageId;
-    let at = thread.findIndex((shown) => shown.id === checked.id);
-    if (at < 0 && clientId) at = thread.findIndex((shown) => shown.clientMessageId === clientId);
-    if (at < 0 && typeof checked.editOf === "string") at = thread.findIndex((shown) => shown.id === checked.editOf);
-    this.#given = at < 0 ? [...thread, checked] : thread.map((shown, i) => (i === at ? checked : shown));
+    const found = (index: number) => (index < 0 ? undefined : index);
+    const at = replacedBy(
+      checked,
+      (id) => found(thread.findIndex((shown) => shown.id === id)),
+      (clientId) => found(thread.findIndex((shown) => shown.clientMessageId === clientId)),
+    );
+    this.#given = at === undefined ? [...thread, checked] : thread.map((shown, i) => (i === at ? checked : shown));
     this.#version++;
   }
 
   update(id: string, patch: TranscriptMessagePatch): void {
-    if (typeof id !== "string") throw new TypeError(`updateMessage: id must be a string, got ${JSON.stringify(id) ?? String(id)}`);
+    checkMessageId(id);
     const at = this.indexOf(id);
-    if (at < 0) throw new RangeError(`updateMessage: no message with id ${JSON.stringify(id)}`);
+    if (at < 0) throw unknownMessage(id);
     const patched = patchMessage(this.#given[at] as TranscriptMessage, patch);
     this.#given = this.#given.map((shown, i) => (i === at ? patched : shown));
     this.#version++;

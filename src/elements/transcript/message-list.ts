@@ -4,7 +4,7 @@
 // placed is the virtual window's call (virtual-list.ts): all of them in a short thread, the ones
 // near the viewport in a long one, with a spacer standing for each stretch left out.
 import { olderThenShown, ThreadMatch, type MatchSource } from "./message-match.js";
-import { checkArray, checkMessage, checkMessages, MATCHED_AT_ONCE, patchMessage, sameContent } from "./message-model.js";
+import { checkArray, checkMessage, checkMessageId, checkMessages, MATCHED_AT_ONCE, patchMessage, replacedBy, sameContent, unknownMessage } from "./message-model.js";
 import { MessageView, type RenderDeps } from "./message-view.js";
 import { arrange, position, Spacers } from "./placement-dom.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
@@ -175,11 +175,11 @@ export class MessageList {
   append(message: unknown): void {
     const checked = checkMessage(message, "appendMessage");
     this.settle();
-    const clientId = checked.clientMessageId;
-    const existing =
-      this.#byId.get(checked.id) ??
-      (clientId ? this.#entries.find((entry) => entry.message.clientMessageId === clientId) : undefined) ??
-      (typeof checked.editOf === "string" ? this.#byId.get(checked.editOf) : undefined);
+    const existing = replacedBy(
+      checked,
+      (id) => this.#byId.get(id),
+      (clientId) => this.#entries.find((entry) => entry.message.clientMessageId === clientId),
+    );
     if (existing) {
       this.#byId.delete(existing.message.id);
       this.#assign(existing, checked);
@@ -202,9 +202,9 @@ export class MessageList {
    * message.
    */
   update(id: string, patch: TranscriptMessagePatch): void {
-    if (typeof id !== "string") throw new TypeError(`updateMessage: id must be a string, got ${JSON.stringify(id) ?? String(id)}`);
+    checkMessageId(id);
     const entry = this.#lookup(id);
-    if (!entry) throw new RangeError(`updateMessage: no message with id ${JSON.stringify(id)}`);
+    if (!entry) throw unknownMessage(id);
     this.#assign(entry, patchMessage(entry.message, patch));
   }
 

@@ -3,7 +3,7 @@
 // `editOf`, so that a message whose content did not change keeps its article. The matching can
 // stop at a deadline and go on later: a long thread set on an empty transcript matches its older
 // messages in idle slices after its newest screenful is drawn (docs/transcript.md, "Long threads").
-import { checkMessage } from "./message-model.js";
+import { checkMessage, replacedBy } from "./message-model.js";
 import type { TranscriptMessage } from "./types.js";
 
 /** What the matching needs of an entry of the list. */
@@ -35,10 +35,6 @@ export interface MatchSource<E extends MatchedEntry> {
 /** How many messages are matched between two looks at the clock. */
 const CLOCK_EVERY = 256;
 
-/** The entry of the message `message` is a new version of, if there is one (edit and resend). */
-function editedIn<E extends MatchedEntry>(byId: ReadonlyMap<string, E>, message: TranscriptMessage): E | undefined {
-  return typeof message.editOf === "string" ? byId.get(message.editOf) : undefined;
-}
 
 export class ThreadMatch<E extends MatchedEntry> {
   /** The thread's entries, in order, once `run()` returned `true`. */
@@ -73,9 +69,8 @@ export class ThreadMatch<E extends MatchedEntry> {
   }
 
   #match(message: TranscriptMessage, reuse: boolean): void {
-    const clientId = message.clientMessageId;
     const { previousById } = this.#source;
-    let entry = this.byId.get(message.id) ?? (clientId ? this.#byClientId.get(clientId) : undefined) ?? editedIn(this.byId, message);
+    let entry = replacedBy(message, (id) => this.byId.get(id), (id) => this.#byClientId.get(id));
     if (entry) {
       // The same message twice in one array (an optimistic copy and the stored one, a
       // re-delivery, or a version and the one it replaced): the later copy wins, in the earlier
@@ -85,7 +80,7 @@ export class ThreadMatch<E extends MatchedEntry> {
       this.#index(entry, message);
       return;
     }
-    if (reuse) entry = previousById.get(message.id) ?? (clientId ? this.#previousByClientId.get(clientId) : undefined) ?? editedIn(previousById, message);
+    if (reuse) entry = replacedBy(message, (id) => previousById.get(id), (id) => this.#previousByClientId.get(id));
     if (entry && this.#taken.has(entry)) entry = undefined;
     if (entry) this.#source.assign(entry, message);
     else entry = this.#source.create(message);

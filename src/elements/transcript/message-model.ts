@@ -13,6 +13,31 @@ const ROLES = new Set(["user", "assistant", "system"]);
  */
 export const MATCHED_AT_ONCE = 200;
 
+/**
+ * The shown message `message` replaces, by the rule every thread follows (message-list.ts,
+ * message-match.ts, early-thread.ts): the one with its id, else the one with its
+ * `clientMessageId` (the host's stored copy of an optimistic message), else the one its `editOf`
+ * names (a new version of it). `byId` and `byClientId` look them up in the caller's own index.
+ */
+export function replacedBy<T>(
+  message: TranscriptMessage,
+  byId: (id: string) => T | undefined,
+  byClientId: (clientMessageId: string) => T | undefined,
+): T | undefined {
+  const clientId = message.clientMessageId;
+  return byId(message.id) ?? (clientId ? byClientId(clientId) : undefined) ?? (typeof message.editOf === "string" ? byId(message.editOf) : undefined);
+}
+
+/** Throws `updateMessage`'s `TypeError` unless `id` is a string. */
+export function checkMessageId(id: unknown): asserts id is string {
+  if (typeof id !== "string") throw new TypeError(`updateMessage: id must be a string, got ${describe(id)}`);
+}
+
+/** `updateMessage`'s error for an id no message has. */
+export function unknownMessage(id: string): RangeError {
+  return new RangeError(`updateMessage: no message with id ${JSON.stringify(id)}`);
+}
+
 function describe(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);

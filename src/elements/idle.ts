@@ -1,6 +1,7 @@
 // Work that waits until the page has drawn and is idle: after the next frame, in an idle period
 // (`requestIdleCallback`), or where there is none (Safari) in a task after that frame. A long
-// thread checks its older messages this way once its newest screenful is on screen.
+// thread checks its older messages this way once its newest screenful is on screen
+// (transcript/drawing.ts), and a composer fetches the rest of its code (composer/rest.ts).
 
 /** Idle or not, the work runs at the latest this long after the frame, in ms. */
 const IDLE_TIMEOUT_MS = 500;
