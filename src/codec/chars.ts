@@ -22,6 +22,8 @@ export const codes = {
   backslash: 0x5c,
   lowLine: 0x5f,
   lowercaseA: 0x61,
+  lowercaseC: 0x63,
+  lowercaseT: 0x74,
   lowercaseZ: 0x7a,
   tilde: 0x7e,
   noBreakSpace: 0xa0,

@@ -16,20 +16,50 @@ const LINK_MARKER = "](" + CONTEXT_HREF_PREFIX;
  */
 export const LINK_HREF_OFFSET = LINK_MARKER.length;
 
+/** The href grammar's lengths: a kind of 1 to 40 characters, an id of 1 to 128. */
+const KIND_MAX = 40;
+const ID_MAX = 128;
+const ASCII_END = 0x80;
+const KIND_START = 1;
+const KIND_CHAR = 2;
+const ID_CHAR = 4;
+/** The href grammar's classes of each ASCII code unit, as bits. */
+const HREF_CLASSES = new Uint8Array(ASCII_END);
+for (let code = 0; code < ASCII_END; code++) {
+  const lower = code >= codes.lowercaseA && code <= codes.lowercaseZ;
+  const kindChar = lower || (code >= codes.digitZero && code <= codes.digitNine) || code === codes.hyphen;
+  const idChar = kindChar || (code >= codes.uppercaseA && code <= codes.uppercaseZ) || code === codes.lowLine;
+  HREF_CLASSES[code] = (lower ? KIND_START : 0) | (kindChar ? KIND_CHAR : 0) | (idChar ? ID_CHAR : 0);
+}
+/** Whether `code` is in the class `bit`; `NaN` (past the end) is in none. */
+const isIn = (code: number, bit: number) => code < ASCII_END && (HREF_CLASSES[code]! & bit) !== 0;
+
 /**
- * A valid href tail at `lastIndex`: `<kind>/<id>)` with the kind `[a-z][a-z0-9-]{0,39}` and the
- * id `[a-z0-9_-]{1,128}` in any case. Everything it matches is also the pattern's
- * `[^\s)]{1,200}\)` (169 characters at most, none of them whitespace or `)`), split on `/` into
- * exactly two parts.
+ * The `/` after a valid kind starting at `tail` (`[a-z][a-z0-9-]{0,39}/`), or -1. A loop over
+ * code units, not a sticky pattern: the pattern's call cost more than the reading, at every
+ * link. `charCodeAt` past the end is `NaN`, which no test takes.
  */
-const VALID_TAIL = /[a-z][a-z0-9-]{0,39}\/[A-Za-z0-9_-]{1,128}\)/y;
+function kindSlash(text: string, tail: number): number {
+  if (!isIn(text.charCodeAt(tail), KIND_START)) return -1;
+  let at = tail + 1;
+  while (at < tail + KIND_MAX && isIn(text.charCodeAt(at), KIND_CHAR)) at++;
+  return text.charCodeAt(at) === codes.slash ? at : -1;
+}
+
+/** Just past the `)` after a valid id starting at `from` (`[A-Za-z0-9_-]{1,128}\)`), or -1. */
+function idEnd(text: string, from: number): number {
+  let at = from;
+  while (at < from + ID_MAX && isIn(text.charCodeAt(at), ID_CHAR)) at++;
+  return at > from && text.charCodeAt(at) === codes.rightParenthesis ? at + 1 : -1;
+}
+
 /** The pattern's href tail at `lastIndex`: a link whose href does not parse is still consumed. */
 const ANY_TAIL = /[^\s)]{1,200}\)/y;
 
 /** Where a link whose href tail starts at `tail` ends (just past its `)`), or -1. */
-function tailEnd(pattern: RegExp, text: string, tail: number): number {
-  pattern.lastIndex = tail;
-  return pattern.test(text) ? pattern.lastIndex : -1;
+function anyTailEnd(text: string, tail: number): number {
+  ANY_TAIL.lastIndex = tail;
+  return ANY_TAIL.test(text) ? ANY_TAIL.lastIndex : -1;
 }
 
 /**
@@ -85,14 +115,17 @@ export function visitLinks(
     if (nextOpen < after) nextOpen = search("[", after);
     const open = nextOpen < close ? nextOpen : -1;
     const tail = close + LINK_MARKER.length;
-    const end = open === -1 ? -1 : tailEnd(VALID_TAIL, text, tail);
+    // A valid tail (the href grammar) is also the pattern's `[^\s)]{1,200}\)`: 169 characters
+    // at most, none of them whitespace or `)`, split on `/` into exactly two parts.
+    const slash = open === -1 ? -1 : kindSlash(text, tail);
+    const end = slash === -1 ? -1 : idEnd(text, slash + 1);
     // A match whose href does not parse is consumed all the same. Its `!` belongs to it unless
     // the previous match ended right after that `!`.
-    const consumed = end !== -1 ? end : open === -1 ? -1 : tailEnd(ANY_TAIL, text, tail);
+    const consumed = end !== -1 ? end : open === -1 ? -1 : anyTailEnd(text, tail);
     if (consumed !== -1) {
       const image = open > scannedTo && text.charCodeAt(open - 1) === codes.exclamationMark;
       scannedTo = consumed;
-      if (end !== -1) visit(image ? open - 1 : open, open, close, text.indexOf("/", tail), end);
+      if (end !== -1) visit(image ? open - 1 : open, open, close, slash, end);
       match?.(image ? open - 1 : open, consumed);
     }
     close = text.indexOf(LINK_MARKER, Math.max(close + 1, scannedTo));

@@ -113,13 +113,19 @@ export function measureComposerContext(
       if (gather) own.text += text.slice(from, to);
     },
     entry: (contextId, kind, entry) => {
-      pieces.set(contextId, { kind, markers: 0, characters: ENTRY_SEPARATOR.length + entry.length, text: gather ? ENTRY_SEPARATOR + entry : "" });
+      const piece = pieces.get(contextId)!; // the walk hands out an id's markers before its entry
+      piece.kind = kind;
+      piece.characters += ENTRY_SEPARATOR.length + entry.length;
+      // The entry, then its markers: the order a tokenizer has always been given them in.
+      if (gather) piece.text = ENTRY_SEPARATOR + entry + piece.text;
     },
-    marker: (contextId, marker) => {
-      const piece = pieces.get(contextId)!; // the walk hands out an id's entry before its first marker
+    marker: (contextId, before, label, after) => {
+      let piece = pieces.get(contextId);
+      // Made at the id's first marker, so the map keeps first-reference order.
+      if (!piece) pieces.set(contextId, (piece = { kind: "", markers: 0, characters: 0, text: "" }));
       piece.markers++;
-      piece.characters += marker.length;
-      if (gather) piece.text += marker;
+      piece.characters += before.length + label.length + after.length;
+      if (gather) piece.text += before + label + after;
     },
   });
   if (!linked) {

@@ -37,6 +37,7 @@ const MARKER_BREAKERS = /[\r\n;\]]/g;
 
 /** What the projection knows of one context id. */
 interface Slot {
+  contextId: string;
   /** `undefined` when no record, or more than one, has this id. */
   record: ComposerContextRecord | undefined;
   /**
@@ -44,11 +45,25 @@ interface Slot {
    * paid again at every link.
    */
   kind: string | undefined;
-  /** The display name of the record's kind, once a marker needed it. */
-  name: string | undefined;
-  /** Whether a link has referenced the id yet: its entry is written then. */
-  referenced: boolean;
+  /** The kind of the id's entry: the record's, else the one its first link names. */
+  entryKind: string;
+  /**
+   * The marker's text before its label, such as `[Image: `, made at the id's first link when
+   * the id has one record: its kind, so its display name, is the same at every link then.
+   */
+  before: string | undefined;
+  /** The marker's text after its label, `; ref=<id>]`; empty until a link references the id. */
+  after: string;
 }
+
+const newSlot = (contextId: string, record: ComposerContextRecord | undefined): Slot => ({
+  contextId,
+  record,
+  kind: record?.kind,
+  entryKind: "",
+  before: undefined,
+  after: "",
+});
 
 /**
  * The kind written in a link's href, between the prefix and the id's slash. A function, not a
@@ -58,9 +73,12 @@ function linkKindOf(text: string, close: number, slash: number): string {
   return text.slice(close + LINK_HREF_OFFSET, slash);
 }
 
-/** The marker's name of a kind: its definition's label, else the kind as people read it. */
-function displayName(kind: string, kinds: ReadonlyMap<string, ContextKindDefinition>): string {
-  return kinds.get(kind)?.label ?? kindDisplayName(kind);
+/**
+ * A marker's text before its label: `[`, the kind's display name (its definition's label, else
+ * the kind as people read it) and `: `.
+ */
+function markerStart(kind: string, kinds: ReadonlyMap<string, ContextKindDefinition>): string {
+  return "[" + (kinds.get(kind)?.label ?? kindDisplayName(kind)) + ": ";
 }
 
 /**
@@ -72,6 +90,18 @@ function displayName(kind: string, kinds: ReadonlyMap<string, ContextKindDefinit
 function markerLabel(label: string): string {
   const clean = label.includes(";") || label.endsWith(" ") ? label.replace(MARKER_BREAKERS, " ").replace(WHITESPACE_RUN, " ").trim() : label;
   return escapeEnvelopeTags(escapeMarkerPunctuation(clean));
+}
+
+/**
+ * The marker's label of the link whose label runs from `open` to `close`: the occurrence's own
+ * label as the collector sanitizes it (for the link's kind). A plain label is its own marker
+ * label: one pass spares the escapes' pattern tests.
+ */
+function linkLabel(text: string, open: number, close: number, slash: number): string {
+  const raw = text.slice(open + 1, close);
+  const form = labelForm(raw);
+  if (form === LabelForm.plain) return raw;
+  return markerLabel(form === LabelForm.sanitized ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
 }
 
 function entryBody(record: ComposerContextRecord, options: ProjectionOptions, kinds: ReadonlyMap<string, ContextKindDefinition>): string {
@@ -101,9 +131,13 @@ function formatEntry(
 }
 
 /**
- * What a walk of the projection hands out, in output order: the message's own text between
- * links, each id's envelope entry (at its first link, before that link's marker), each marker.
- * The projection writes them out; the measure (measure.ts) counts them.
+ * What a walk of the projection hands out: first, in output order, the message's own text
+ * between links and each link's marker; then each referenced id's envelope entry, in
+ * first-reference order. The projection writes them out; the measure (measure.ts) counts them.
+ *
+ * Entries come last because formatting them in one run, after the scan, measured about a tenth
+ * faster than formatting each at its id's first link (docs/performance.md, "Projection"): the
+ * scan's loop and the body's rope stay together, and so do the entries'.
  * @internal
  */
 export interface ProjectionSink {
@@ -111,8 +145,12 @@ export interface ProjectionSink {
   text(from: number, to: number): void;
   /** The envelope entry of `contextId`, without the line feed that joins it to the previous one. */
   entry(contextId: string, kind: string, entry: string): void;
-  /** One link's marker, such as `[Image: shot.png; ref=ctx_1]`. */
-  marker(contextId: string, marker: string): void;
+  /**
+   * One link's marker, such as `[Image: shot.png; ref=ctx_1]`, in three parts: `[Image: `, the
+   * label and `; ref=ctx_1]`. The first and last are the same strings at every link of an id
+   * with one record, so a marker costs no string of its own.
+   */
+  marker(contextId: string, before: string, label: string, after: string): void;
 }
 
 /**
@@ -132,34 +170,31 @@ export function walkProjection(
   for (const record of input.records) {
     const slot = slots.get(record.contextId);
     if (slot) slot.record = slot.kind = undefined;
-    else slots.set(record.contextId, { record, kind: record.kind, name: undefined, referenced: false });
+    else slots.set(record.contextId, newSlot(record.contextId, record));
   }
+  const referenced: Slot[] = [];
   let cursor = 0;
   visitLinks(text, (start, open, close, slash, end) => {
     const contextId = text.slice(slash + 1, end - 1);
     let slot = slots.get(contextId);
-    if (!slot) slots.set(contextId, (slot = { record: undefined, kind: undefined, name: undefined, referenced: false }));
-    // The record's kind, else this link's own. The entry is written at the id's first link.
+    if (!slot) slots.set(contextId, (slot = newSlot(contextId, undefined)));
+    // The record's kind, else this link's own.
     const kind = slot.kind ?? linkKindOf(text, close, slash);
-    sink.text(cursor, start);
-    if (!slot.referenced) {
-      slot.referenced = true;
-      sink.entry(contextId, kind, formatEntry(kind, contextId, slot.record, options, kinds));
+    if (slot.after === "") {
+      referenced.push(slot);
+      slot.entryKind = kind;
+      slot.after = "; ref=" + contextId + "]";
+      if (slot.kind) slot.before = markerStart(kind, kinds);
     }
-    const name = slot.kind ? (slot.name ??= displayName(kind, kinds)) : displayName(kind, kinds);
-    // The occurrence's own label, as the collector sanitizes it (for the link's kind).
-    // A plain label is its own marker label: one pass spares the escapes' pattern tests.
-    const raw = text.slice(open + 1, close);
-    const form = labelForm(raw);
-    const label =
-      form === LabelForm.plain
-        ? raw
-        : markerLabel(form === LabelForm.sanitized ? raw : sanitizeComposerContextLabel(raw, linkKindOf(text, close, slash)));
-    sink.marker(contextId, `[${name}: ${label}; ref=${contextId}]`);
+    sink.text(cursor, start);
+    sink.marker(contextId, slot.before ?? markerStart(kind, kinds), linkLabel(text, open, close, slash), slot.after);
     cursor = end;
   });
   if (cursor === 0) return false;
   sink.text(cursor, text.length);
+  for (const { contextId, entryKind, record } of referenced) {
+    sink.entry(contextId, entryKind, formatEntry(entryKind, contextId, record, options, kinds));
+  }
   return true;
 }
 
@@ -185,7 +220,7 @@ export function projectComposerContextForProvider(
   const linked = walkProjection(input, options, {
     text: (from, to) => void (body += text.slice(from, to)),
     entry: (_contextId, _kind, entry) => void (entries += (entries === "" ? "" : "\n") + entry),
-    marker: (_contextId, marker) => void (body += marker),
+    marker: (_contextId, before, label, after) => void (body += before + label + after),
   });
   return linked ? body + ENVELOPE_OPEN + entries + ENVELOPE_CLOSE : text;
 }
