@@ -168,9 +168,10 @@ export function walkProjection(
   // Callers may skip validation, so an id with two records is ambiguous here: no record at all.
   const slots = new Map<string, Slot>();
   for (const record of input.records) {
-    const slot = slots.get(record.contextId);
-    if (slot) slot.record = slot.kind = undefined;
-    else slots.set(record.contextId, newSlot(record.contextId, record));
+    const size = slots.size;
+    const slot = newSlot(record.contextId, record);
+    // A map that did not grow already had the id: one set instead of a lookup and a set.
+    if (slots.set(record.contextId, slot).size === size) slot.record = slot.kind = undefined;
   }
   const referenced: Slot[] = [];
   let cursor = 0;
