@@ -106,13 +106,20 @@ export function visitLinks(
   for (let close = text.indexOf(LINK_MARKER); close !== -1; ) {
     const from = Math.max(regionStart, scannedTo, close - RAW_LABEL_MAX - 1);
     regionStart = close + 1;
-    // The last `]` or line feed in [from, close): the label starts after it. `close` is a `]`,
-    // so the search for `]` never runs past it.
-    let after = from;
-    for (let bracket = text.indexOf("]", from); bracket < close; bracket = text.indexOf("]", bracket + 1)) after = bracket + 1;
-    if (nextLineFeed < from) nextLineFeed = search("\n", from);
-    for (; nextLineFeed < close; nextLineFeed = search("\n", nextLineFeed + 1)) after = Math.max(after, nextLineFeed + 1);
-    if (nextOpen < after) nextOpen = search("[", after);
+    // The label starts at the first `[` in [from, close) with no `]` or line feed after it
+    // before `close`. Looking for the `[` first reads the prose once; the search for a `]` then
+    // reads only the label (`close` is a `]`, so it never runs past it).
+    if (nextOpen < from) nextOpen = search("[", from);
+    while (nextOpen < close) {
+      const bracket = text.indexOf("]", nextOpen + 1);
+      if (bracket < close) {
+        nextOpen = search("[", bracket + 1);
+        continue;
+      }
+      if (nextLineFeed < nextOpen) nextLineFeed = search("\n", nextOpen + 1);
+      if (nextLineFeed >= close) break;
+      nextOpen = search("[", nextLineFeed + 1);
+    }
     const open = nextOpen < close ? nextOpen : -1;
     const tail = close + LINK_MARKER.length;
     // A valid tail (the href grammar) is also the pattern's `[^\s)]{1,200}\)`: 169 characters
