@@ -1,14 +1,13 @@
 // The rest of the composer (docs/performance.md, "What the drop-ins load later"): what it needs
 // soon after it shows but not to show itself and take keys (the send's own code, the suggestion
-// list, the large-paste reader) is a chunk (rest/composer-rest.ts), loaded as chunks.ts says,
+// list, the large-paste reader) is a chunk (rest/composer-rest.ts), loaded as elements/chunks.ts says,
 // beside the module in a drop-in (dist/drop-in/composer-rest.js). It is fetched when the page is
 // first idle after the composer's first render, so that it is in before it is needed; what needs
 // it before then waits for it (a send, an answered suggestion, a large paste), what was typed
 // stays in the draft, and a chunk that cannot be fetched is a `load-failed` and is tried again by
 // the next use.
 import type { ReactiveController } from "lit";
-import { whenIdle } from "../idle.js";
-import { Chunk } from "./chunks.js";
+import { Chunk } from "../chunks.js";
 import type * as RestChunk from "./rest/composer-rest.js";
 import type { Composer } from "./composer.js";
 
@@ -41,7 +40,7 @@ export class Rest implements ReactiveController {
   /** After a render (the first, in practice): the chunk is fetched when the page is next idle. */
   hostUpdated(): void {
     if (rest.loaded || this.#cancel) return;
-    this.#cancel = whenIdle(() => void this.run(() => undefined));
+    this.#cancel = this.#composer.loads.prefetch(rest);
   }
 
   hostDisconnected(): void {

@@ -265,6 +265,10 @@ export const transcriptStyles = css`
     outline: 2px solid var(--_focus);
     outline-offset: 1px;
   }
+  /* The box the overlays go into once their chunk is in (overlays.ts): they show in the top layer. */
+  .overlays {
+    display: contents;
+  }
   .popover,
   .hover-card {
     /* The UA centres popovers with inset: 0 and margin: auto; anchor them instead: under the

@@ -1,11 +1,13 @@
-// How a composer loads a chunk of its code later (docs/performance.md, "What the drop-ins load
+// How an element loads a chunk of its code later (docs/performance.md, "What the drop-ins load
 // later"): a chunk is fetched once per page by a dynamic import, relative to the module's own URL
 // in a drop-in (as the transcript's engine is: transcript/load-engine.ts) and split the same way by
-// a bundler, and fetched again after a failure. The composer's two chunks are its on-demand parts
-// (on-demand.ts) and its rest (rest.ts). A load that fails is a `t3-error` (`load-failed`), and
-// the element's `updateComplete` waits for the loads it started.
-import { ComposerError } from "../../transport/errors.js";
-import { emit } from "../events.js";
+// a bundler, and fetched again after a failure. The composer's own chunks are its on-demand parts
+// (composer/on-demand.ts) and its rest (composer/rest.ts); both elements share the overlays chunk
+// (overlay-chunk.ts). A load that fails is a `t3-error` (`load-failed`), and the element's
+// `updateComplete` waits for the loads it started.
+import { ComposerError } from "../transport/errors.js";
+import { emit } from "./events.js";
+import { whenIdle } from "./idle.js";
 
 /** A chunk, loaded once per page (again after a failure); `loaded` once it is in. */
 export class Chunk<T> {
@@ -29,14 +31,17 @@ export class Chunk<T> {
   }
 }
 
-/** One composer's loads of its chunks. */
+/** One element's loads of its chunks. */
 export class ChunkLoads {
   readonly #host: HTMLElement;
-  /** The loads this composer waits on: its `updateComplete` waits for them too. */
+  /** The element named in a failed load's message. */
+  readonly #element: string;
+  /** The loads this element waits on: its `updateComplete` waits for them too. */
   readonly #pending = new Set<Promise<unknown>>();
 
-  constructor(host: HTMLElement) {
+  constructor(host: HTMLElement, element: "composer" | "transcript" = "composer") {
     this.#host = host;
+    this.#element = element;
   }
 
   /**
@@ -49,7 +54,7 @@ export class ChunkLoads {
     const task = chunk.get().then(
       (loaded) => ({ result: use(loaded) }),
       (cause: unknown) => {
-        const error = loadFailed(cause);
+        const error = loadFailed(cause, this.#element);
         emit(this.#host, "t3-error", { code: error.code, message: error.message, cause });
         return undefined;
       },
@@ -59,13 +64,21 @@ export class ChunkLoads {
     return task.then((done) => done?.result) as Promise<Awaited<T> | undefined>;
   }
 
-  /** Resolves once every load this composer asked for has settled, and what ran after it. */
+  /**
+   * Fetches `chunk` when the page is next idle, then runs `use` with it (see `run` for a
+   * failure); returns what cancels it.
+   */
+  prefetch<C>(chunk: Chunk<C>, use: (loaded: C) => void = () => undefined): () => void {
+    return whenIdle(() => void this.run(chunk, use));
+  }
+
+  /** Resolves once every load this element asked for has settled, and what ran after it. */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
   }
 }
 
 /** The error of a chunk that could not be fetched (what rejects a call that needed it). */
-export function loadFailed(cause?: unknown): ComposerError {
-  return new ComposerError("load-failed", "A part of the composer could not be loaded.", cause === undefined ? undefined : { cause });
+export function loadFailed(cause?: unknown, element = "composer"): ComposerError {
+  return new ComposerError("load-failed", `A part of the ${element} could not be loaded.`, cause === undefined ? undefined : { cause });
 }
