@@ -1,0 +1,65 @@
+// The least the composer's drop-ins could weigh with the editor they are built on: the two
+// composer drop-ins (dist/composer.js, dist/t3-composer.js) built as rollup.config.js builds them,
+// but with every module of a feature that typing does not need replaced by an empty one (its
+// imports resolve to `undefined`: the bundle is measured, never run). Not deferred to a chunk,
+// removed, so no loader is counted either: no real split of the same code can be smaller. The
+// second pair leaves out the network transports too. docs/performance.md ("The composer's first
+// load: the floor") gives the figures and what they mean for issue 17's targets.
+//
+//   npx rollup -c bench/size-floor.rollup.mjs --silent
+//
+// Writes to bench/.work/size-floor/ and prints each file's gzip -9 size.
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import config from "../rollup.config.js";
+
+const OUT = "bench/.work/size-floor";
+const KB = 1024;
+
+/** The composer's features beyond typing into a draft with chips, by module. */
+const FEATURES = [
+  // src/elements/composer/: queue, history, edit and resend, uploads, paste and drop import,
+  // secrets, suggestions, chip menus, send, stash and restore, persistence, staleness, budget,
+  // preview, form, shelf, copy.
+  String.raw`src/elements/composer/(queue|queue-item|queue-view|queue\.styles|history|history-storage|edit-message|edit-storage|editing|uploads|attachment-import|attachment-entry|paste-import|paste-slices|paste-chunks|import-plan|pasted-block|pasted-block\.styles|redaction|redacted-chip|suggestions|chip-menu|chip-popover|drop|send|transport-errors|stash|persistence|draft-storage|staleness|budget|preview|record-check|form|shelf|copy|insertable)\.ts$`,
+  String.raw`src/presentation/details`,
+  String.raw`src/elements/long-press\.ts$`,
+  String.raw`src/codec/redact`,
+  String.raw`src/editor/(trigger|trigger-query|near-caret|clipboard|pasted-view)\.ts$`,
+  String.raw`src/transport/upload-request\.ts$`,
+];
+const TRANSPORTS = String.raw`src/transport/(websocket-transport|http|retry|live-socket|frames|list|calls|attachment-requests|listeners)\.ts$`;
+
+/** Replaces every module `pattern` matches with an empty one. */
+const removing = (pattern) => ({
+  name: "size-floor-remove",
+  load(id) {
+    return pattern.test(id.replaceAll("\\", "/")) ? { code: "export default {};", syntheticNamedExports: true } : null;
+  },
+});
+
+/** Prints each written entry's gzip size, under `label`. */
+const report = (label) => ({
+  name: "size-floor-report",
+  writeBundle(options, bundle) {
+    for (const file of Object.values(bundle)) {
+      if (file.type !== "chunk" || !file.isEntry || file.fileName.startsWith("memory-transport")) continue;
+      const size = gzipSync(readFileSync(`${options.dir}/${file.fileName}`), { level: 9 }).length;
+      console.log(`${label}: ${file.fileName} ${(size / KB).toFixed(1)} KB (${size} B)`);
+    }
+  },
+});
+
+const composerBuilds = config.filter((build) => typeof build.input === "object" && ("composer" in build.input || "t3-composer" in build.input));
+const variants = [
+  { label: "typing only", pattern: new RegExp(FEATURES.join("|")) },
+  { label: "typing only, no transports", pattern: new RegExp([...FEATURES, TRANSPORTS].join("|")) },
+];
+
+export default variants.flatMap(({ label, pattern }, index) =>
+  composerBuilds.map((build) => ({
+    ...build,
+    plugins: [removing(pattern), ...build.plugins, report(label)],
+    output: { ...build.output, dir: `${OUT}/${index}`, sourcemap: false },
+  })),
+);
