@@ -1,7 +1,9 @@
 // The overlays a transcript owns (docs/transcript.md, "Chips"): the details popover, the hover card
-// and the media modal come with the overlays chunk (overlay-chunk.ts), made when it is in; the
+// and the media modal come with the overlays chunk (overlay-chunk.ts), made (and their styles
+// adopted) when it is in; the
 // expansions are drawn in the messages themselves and are here from the start. Until the chunk is
 // in, nothing is open, so whoever asks whether an overlay is open reads `views` as `null`.
+import type { CSSResult } from "lit";
 import type { Localizer } from "../../l10n/localizer.js";
 import type { ChunkLoads } from "../chunks.js";
 import { overlayChunk, unchangedFocus, withOverlays, type OverlayParts } from "../overlay-chunk.js";
@@ -19,6 +21,21 @@ export interface OverlayViews {
 
 /** The box's class (t3-transcript.styles.ts: it lays nothing out). */
 const OVERLAYS_CLASS = "overlays";
+
+/**
+ * Adds `styles` to the shadow root `node` is in, after what the element adopted (lit's
+ * `adoptStyles` would replace it); where constructed sheets cannot be adopted, as `<style>`s in
+ * `node`, as lit itself falls back.
+ */
+function adoptInto(node: HTMLElement, styles: readonly CSSResult[]): void {
+  const root = node.getRootNode();
+  const sheets = styles.map((style) => style.styleSheet);
+  if (root instanceof ShadowRoot && sheets.every((sheet) => sheet !== undefined)) {
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
+    return;
+  }
+  for (const style of styles) node.appendChild(document.createElement("style")).textContent = style.cssText;
+}
 
 export class TranscriptOverlays {
   /**
@@ -76,6 +93,7 @@ export class TranscriptOverlays {
   #make(parts: OverlayParts): OverlayViews {
     if (this.#views) return this.#views;
     const views = (this.#views = { popover: new parts.DetailsPopover(), hoverCard: new parts.HoverCard(), modal: new parts.MediaModal() });
+    adoptInto(this.node, parts.transcriptOverlayStyles);
     this.node.append(views.popover.node, views.hoverCard.node, views.modal.node);
     if (this.#strings) this.localize(this.#strings);
     return views;

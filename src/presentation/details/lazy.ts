@@ -20,7 +20,7 @@ export interface DetailsRenderers {
   review(record: ReviewCommentContextRecord): HTMLElement;
 }
 
-/** The placeholder's class (details.styles.ts has no rule for it: it is empty). */
+/** The placeholder's class (details/card.styles.ts has no rule for it: it is empty). */
 const PENDING_CLASS = "t3-details-pending";
 
 let renderers: DetailsRenderers | undefined;
