@@ -5,6 +5,7 @@
 // (composer/on-demand.ts) and its rest (composer/rest.ts); both elements share the overlays chunk
 // (overlay-chunk.ts). A load that fails is a `t3-error` (`load-failed`), and the element's
 // `updateComplete` waits for the loads it started.
+import type { ReactiveController } from "lit";
 import { ComposerError } from "../transport/errors.js";
 import { emit } from "./events.js";
 import { whenIdle } from "./idle.js";
@@ -75,6 +76,32 @@ export class ChunkLoads {
   /** Resolves once every load this element asked for has settled, and what ran after it. */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+}
+
+/** Fetches a chunk when the page is first idle after the element's first render, through its loads. */
+export class IdlePrefetch<C> implements ReactiveController {
+  readonly #loads: ChunkLoads;
+  readonly #chunk: Chunk<C>;
+  /** Cancels the fetch that waits for an idle moment. */
+  #cancel: (() => void) | null = null;
+
+  constructor(loads: ChunkLoads, chunk: Chunk<C>) {
+    this.#loads = loads;
+    this.#chunk = chunk;
+  }
+
+  hostConnected(): void {}
+
+  /** After a render (the first, in practice): the chunk is fetched when the page is next idle. */
+  hostUpdated(): void {
+    if (this.#chunk.loaded || this.#cancel) return;
+    this.#cancel = this.#loads.prefetch(this.#chunk);
+  }
+
+  hostDisconnected(): void {
+    this.#cancel?.();
+    this.#cancel = null;
   }
 }
 

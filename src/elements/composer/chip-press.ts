@@ -6,7 +6,7 @@ import { css, type ReactiveController } from "lit";
 import { isChip } from "../../editor/schema.js";
 import { writeClipboard } from "../clipboard-write.js";
 import { LongPress } from "../long-press.js";
-import { overlayChunk, unchangedFocus, withOverlays, type OverlayParts } from "../overlay-chunk.js";
+import { unchangedFocus, withOverlays, type OverlayParts } from "../overlay-chunk.js";
 import { activateChip } from "./activate.js";
 import type { Composer } from "./composer.js";
 import { copyOfSlice } from "./copy.js";
@@ -72,8 +72,6 @@ function openMenu(composer: Composer, dom: HTMLElement): void {
 export class ChipMenu implements ReactiveController {
   readonly #composer: Composer;
   readonly #longPress: LongPress;
-  /** Cancels the fetch of the overlays chunk that waits for an idle moment. */
-  #cancelPrefetch: (() => void) | null = null;
 
   constructor(composer: Composer) {
     this.#composer = composer;
@@ -95,15 +93,7 @@ export class ChipMenu implements ReactiveController {
     this.#longPress.connect(this.#composer.mount);
   }
 
-  /** After a render (the first, in practice): the overlays are fetched when the page is next idle. */
-  hostUpdated(): void {
-    if (overlayChunk.loaded || this.#cancelPrefetch) return;
-    this.#cancelPrefetch = this.#composer.loads.prefetch(overlayChunk);
-  }
-
   hostDisconnected(): void {
-    this.#cancelPrefetch?.();
-    this.#cancelPrefetch = null;
     this.#longPress.disconnect();
     this.#composer.host.shadowRoot?.querySelector(`.${MENU}`)?.remove();
   }

@@ -23,7 +23,8 @@ import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
-import { ChunkLoads } from "../chunks.js";
+import { ChunkLoads, IdlePrefetch } from "../chunks.js";
+import { overlayChunk } from "../overlay-chunk.js";
 import { OnDemand } from "./on-demand.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
@@ -174,7 +175,8 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.loads = new ChunkLoads(host);
   composer.onDemand = new OnDemand(composer);
   composer.rest = new Rest(composer);
-  host.addController(composer.rest); // fetched when idle after the first render
+  host.addController(composer.rest.prefetch); // fetched when idle after the first render
+  host.addController(new IdlePrefetch(composer.loads, overlayChunk)); // the chip menu, likewise
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);
   composer.previewPanel = new PreviewPanel(composer);
