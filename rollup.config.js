@@ -72,6 +72,9 @@ const builds = {
     input: {
       index: "src/index.ts",
       codec: "src/codec/index.ts",
+      // The codec's optional parts, beside its core (docs/entries.md).
+      "codec/legacy": "src/codec/legacy/index.ts",
+      "codec/secrets": "src/codec/secrets.ts",
       transport: "src/transport/index.ts",
       // `t3-composer/host`: Node only; no browser entry or drop-in imports it.
       host: "src/host/index.ts",

@@ -18,9 +18,9 @@ import {
   formatComposerContextReference,
   measureComposerContext,
   projectComposerContextForProvider,
-  upgradeLegacyContextMessage,
   type ComposerContextRecord,
 } from "t3-composer/codec";
+import { upgradeLegacyContextMessage } from "t3-composer/codec/legacy";
 import { median, type BenchRow } from "./lib/row.js";
 import { linkedMessage } from "./project-fixture.js";
 

@@ -87,7 +87,7 @@ const RECORD_MEMBERS = [
 
 /** What each rule JSON Schema cannot express says in the schema, where the rule applies. */
 export const NOT_CHECKED = {
-  partial_check: "Not checked here: the end of the range must be at least its start (lineEnd >= lineStart, endIndex >= startIndex).",
+  ordered_range: "Not checked here: the end of the range must be at least its start (lineEnd >= lineStart, endIndex >= startIndex).",
   json_payload: "Not checked here: the compact JSON of payload must be at most 64,000 characters.",
   json_length: "Not checked here: the compact JSON of the records array must be at most 16,000,000 characters.",
   drop_undecodable: "Entries that are not a valid record (record.json) are dropped by a decoder, not refused: any entry is accepted here.",
@@ -152,8 +152,8 @@ function overrideAction({ valibotAction, jsonSchema }: OverrideActionContext): J
     return { ...jsonSchema, not: { pattern: `^\\s*(?:${KNOWN_CONTEXT_KINDS.join("|")})\\s*$` } };
   }
   switch (valibotAction.type) {
-    case "partial_check":
-      return withComment(jsonSchema, NOT_CHECKED.partial_check);
+    case "ordered_range":
+      return withComment(jsonSchema, NOT_CHECKED.ordered_range);
     case "json_payload":
       return withComment(jsonSchema, NOT_CHECKED.json_payload);
     case "check":

@@ -29,16 +29,10 @@ export {
   parseComposerContextHref,
   producerIdFromComposerContextId,
   projectComposerContextForProvider,
-  redactContextRecord,
-  redactSecrets,
   replaceComposerContextReferences,
-  resolveUserMessageContext,
-  SECRET_RULES,
   sanitizeComposerContextLabel,
-  serializeLegacyContextMessage,
   toComposerContextId,
   toKindScopedComposerContextId,
-  upgradeLegacyContextMessage,
 } from "./codec/index.js";
 export type {
   ClipboardFragment,
@@ -57,14 +51,11 @@ export type {
   MeasureOptions,
   MessageContext,
   ProjectionOptions,
-  RedactedRecord,
-  RedactionHit,
-  RedactionResult,
-  RedactionRule,
-  ResolvedUserMessageContext,
-  TextRedactor,
-  UpgradedLegacyContext,
 } from "./codec/index.js";
+export { resolveUserMessageContext, serializeLegacyContextMessage, upgradeLegacyContextMessage } from "./codec/legacy/index.js";
+export type { ResolvedUserMessageContext, UpgradedLegacyContext } from "./codec/legacy/index.js";
+export { redactContextRecord, redactSecrets, SECRET_RULES } from "./codec/secrets.js";
+export type { RedactedRecord, RedactionHit, RedactionResult, RedactionRule, TextRedactor } from "./codec/secrets.js";
 
 export { T3ComposerElement } from "./elements/composer/t3-composer.js";
 export type {

@@ -1,5 +1,9 @@
-// `t3-composer/codec`: the v1 contract and every pure codec of docs/wire-format.md. No DOM, no Node API:
-// this entry runs in browsers and in Node on a host's server.
+// `t3-composer/codec`: the wire format's core: the v1 contract and its decoders, and the pure codecs
+// of docs/wire-format.md every reader and writer of messages needs. No DOM, no Node API: this entry
+// runs in browsers and in Node on a host's server. The optional parts are entries of their own, so
+// that a host pays only for what it imports (docs/entries.md): T3 Code's legacy format in
+// `t3-composer/codec/legacy` (./legacy/index.ts), the secrets redactor in `t3-composer/codec/secrets`
+// (./secrets.ts).
 export {
   ClipboardFragmentSchema,
   ComposerContextRecordSchema,
@@ -68,11 +72,6 @@ export type { ContextKindDefinition, ContextKindOptions, CustomContextRecord } f
 export type { ProjectionOptions } from "./projection.js";
 export { estimateTokensFromLength, measureComposerContext } from "./measure.js";
 export type { ComposerContextMeasure, ContextCost, ContextEntryCost, MeasureOptions } from "./measure.js";
-export { upgradeLegacyContextMessage } from "./legacy/upgrade.js";
-export type { UpgradedLegacyContext } from "./legacy/upgrade.js";
-export { serializeLegacyContextMessage } from "./legacy/serialize.js";
-export { resolveUserMessageContext } from "./resolve.js";
-export type { ResolvedUserMessageContext } from "./resolve.js";
 export {
   CONTEXT_FRAGMENT_MIME,
   decodeClipboardFragment,
@@ -81,9 +80,3 @@ export {
   encodeClipboardHtml,
 } from "./clipboard.js";
 export { normalizeMessageAttachments } from "./attachment-rebinding.js";
-export { redactSecrets } from "./redact.js";
-export type { RedactionHit, RedactionResult } from "./redact.js";
-export { SECRET_RULES } from "./redact-rules.js";
-export type { RedactionRule } from "./redact-rules.js";
-export { redactContextRecord } from "./redact-record.js";
-export type { RedactedRecord, TextRedactor } from "./redact-record.js";

@@ -3,15 +3,14 @@
 import {
   boolean,
   exactOptional,
-  forward,
   literal,
   nullable,
   object,
-  partialCheck,
   picklist,
   pipe,
 } from "valibot";
 import { boundedArray } from "./bounded-array.js";
+import { orderedRange } from "./ordered-range.js";
 import {
   ANNOTATION_ELEMENTS_MAX,
   ELEMENT_TEXT_MAX,
@@ -93,14 +92,7 @@ export const TerminalContextRecordSchema = pipe(
     lineEnd: NonNegativeInt,
     text: bounded(TERMINAL_TEXT_MAX),
   }),
-  forward(
-    partialCheck(
-      [["lineStart"], ["lineEnd"]],
-      (record) => record.lineEnd >= record.lineStart,
-      "lineEnd must be at least lineStart",
-    ),
-    ["lineEnd"],
-  ),
+  orderedRange("lineStart", "lineEnd", "lineEnd must be at least lineStart"),
 );
 
 /** An `element` record. */
@@ -160,14 +152,7 @@ export const ReviewCommentContextRecordSchema = pipe(
     fenceLanguage: exactOptional(bounded(FENCE_LANGUAGE_MAX)),
     pullRequest: exactOptional(PullRequestMetadataSchema),
   }),
-  forward(
-    partialCheck(
-      [["startIndex"], ["endIndex"]],
-      (record) => record.endIndex >= record.startIndex,
-      "endIndex must be at least startIndex",
-    ),
-    ["endIndex"],
-  ),
+  orderedRange("startIndex", "endIndex", "endIndex must be at least startIndex"),
 );
 
 /** A `mention` record (`@path`). */

@@ -12,10 +12,11 @@ export {
   decodeComposerContextRecord, decodeMessageContext, decodeOutgoingMessage, decodeSentMessage, defineContextKind, encodeClipboardFragment,
   encodeClipboardHtml, estimateTokensFromLength, formatComposerContextHref, formatComposerContextReference, isKnownContextKind,
   measureComposerContext, normalizeMessageAttachments, parseComposerContextHref, producerIdFromComposerContextId,
-  projectComposerContextForProvider, redactContextRecord, redactSecrets, replaceComposerContextReferences, resolveUserMessageContext,
-  SECRET_RULES, sanitizeComposerContextLabel, serializeLegacyContextMessage, toComposerContextId, toKindScopedComposerContextId,
-  upgradeLegacyContextMessage,
+  projectComposerContextForProvider, replaceComposerContextReferences, sanitizeComposerContextLabel, toComposerContextId,
+  toKindScopedComposerContextId,
 } from "../codec/index.js";
+export { resolveUserMessageContext, serializeLegacyContextMessage, upgradeLegacyContextMessage } from "../codec/legacy/index.js";
+export { redactContextRecord, redactSecrets, SECRET_RULES } from "../codec/secrets.js";
 export { T3ComposerElement } from "../elements/composer/t3-composer.js";
 export { T3TranscriptElement } from "../elements/transcript/t3-transcript.js";
 export { chipRegistry, createChipRegistry, entryBodyFromRegistry } from "../presentation/index.js";

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  serializeLegacyContextMessage,
-  upgradeLegacyContextMessage,
-  type ComposerContextRecord,
-} from "../../src/codec/index.js";
+import type { ComposerContextRecord } from "../../src/codec/index.js";
+import { serializeLegacyContextMessage, upgradeLegacyContextMessage } from "../../src/codec/legacy/index.js";
 import { loadVectors } from "../support/vectors.js";
 
 const file = "legacy.json";

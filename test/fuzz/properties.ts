@@ -24,12 +24,9 @@ import {
   producerIdFromComposerContextId,
   projectComposerContextForProvider,
   replaceComposerContextReferences,
-  resolveUserMessageContext,
   sanitizeComposerContextLabel,
-  serializeLegacyContextMessage,
   toComposerContextId,
   toKindScopedComposerContextId,
-  upgradeLegacyContextMessage,
   type ClipboardFragment,
   type ComposerContextRecord,
   type ContextOccurrence,
@@ -37,6 +34,11 @@ import {
   type MessageContext,
   type ProjectionOptions,
 } from "../../src/codec/index.js";
+import {
+  resolveUserMessageContext,
+  serializeLegacyContextMessage,
+  upgradeLegacyContextMessage,
+} from "../../src/codec/legacy/index.js";
 import { LEGACY_KIND_ORDER, canonicalLegacyMessage, legacyPayload } from "../support/legacy-arbitraries.js";
 import { anyValue, mutated, nonBlank, trickyString, validRecord } from "../support/record-arbitraries.js";
 import { buildHostile, hostileRecipe, protoKeyJson } from "./hostile.js";

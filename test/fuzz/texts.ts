@@ -1,7 +1,8 @@
 // Hostile texts for the scanners: link soup, near-miss links (one edit off the grammar), huge
 // repeated strings, lone surrogates, envelope tags, and legacy messages with random damage.
 import fc from "fast-check";
-import { formatComposerContextReference, serializeLegacyContextMessage } from "../../src/codec/index.js";
+import { formatComposerContextReference } from "../../src/codec/index.js";
+import { serializeLegacyContextMessage } from "../../src/codec/legacy/index.js";
 import { canonicalLegacyMessage } from "../support/legacy-arbitraries.js";
 import { trickyString, trickyUnit } from "../support/record-arbitraries.js";
 

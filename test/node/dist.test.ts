@@ -36,6 +36,33 @@ describe("built package", () => {
     });
   });
 
+  // docs/entries.md, "The codec's three entries": the optional parts left the core for entries of
+  // their own. Each name must load from its new entry, and no longer from the core.
+  it("imports the codec's optional entries in plain Node, each with its own names and none left in the core", { skip: notBuilt }, () => {
+    const probe = `
+      const touched = [];
+      for (const name of ${JSON.stringify(DOM_GLOBALS)}) {
+        Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); return undefined; } });
+      }
+      const names = async (file) => Object.keys(await import(file)).sort();
+      const [core, legacy, secrets] = await Promise.all(${JSON.stringify(["codec.js", "codec/legacy.js", "codec/secrets.js"].map((file) => dist(file).href))}.map(names));
+      const { upgradeLegacyContextMessage } = await import(${JSON.stringify(dist("codec/legacy.js").href)});
+      const { redactSecrets } = await import(${JSON.stringify(dist("codec/secrets.js").href)});
+      const upgraded = upgradeLegacyContextMessage("see\\n\\n<terminal_context>\\n- build line 3:\\n  3 | boom\\n</terminal_context>");
+      console.log(JSON.stringify({ touched, legacy, secrets, leftInCore: [...legacy, ...secrets].filter((name) => core.includes(name)),
+        upgraded: upgraded.text, redacted: redactSecrets("token ghp_" + "a".repeat(36)).text }));
+    `;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" });
+    assert.deepEqual(JSON.parse(output), {
+      touched: [],
+      legacy: ["resolveUserMessageContext", "serializeLegacyContextMessage", "upgradeLegacyContextMessage"],
+      secrets: ["SECRET_RULES", "redactContextRecord", "redactSecrets"],
+      leftInCore: [],
+      upgraded: "see\n\n[build line 3](t3-context://v1/terminal/legacy_terminal_1)",
+      redacted: "token [redacted: github-token]",
+    });
+  });
+
   // Bundlers drop imports of modules that package.json does not declare side-effectful: without
   // these, `import { createMemoryTransport } from "t3-composer"` in a Vite app defined no element.
   it("keeps the main entry's import of define.js, and declares both side-effectful", { skip: notBuilt }, () => {

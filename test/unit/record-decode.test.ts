@@ -259,6 +259,22 @@ describe("decodeComposerContextRecord: `__proto__` and other prototype keys", ()
 });
 
 describe("decodeComposerContextRecord: issue paths", () => {
+  // src/contract/ordered-range.ts: the range rule runs beside another field's failure, not after its own fields'.
+  it("names a reversed range beside another field's issue, and not when a range field has the wrong type", () => {
+    assert.deepEqual(issuesOf(decodeComposerContextRecord({ ...terminal(), label: 5, lineStart: 3, lineEnd: 2 })), [
+      { path: "label", message: "Invalid type: Expected string but received 5" },
+      { path: "lineEnd", message: "lineEnd must be at least lineStart" },
+    ]);
+    // 2.5 is a number that fails a validation: the object is still typed, so the range is checked.
+    assert.deepEqual(issuesOf(decodeComposerContextRecord({ ...review(), startIndex: 2.5, endIndex: 1 })), [
+      { path: "startIndex", message: "Invalid safe integer: Received 2.5" },
+      { path: "endIndex", message: "endIndex must be at least startIndex" },
+    ]);
+    assert.deepEqual(issuesOf(decodeComposerContextRecord({ ...terminal(), lineStart: "3", lineEnd: 2 })), [
+      { path: "lineStart", message: 'Invalid type: Expected number but received "3"' },
+    ]);
+  });
+
   it("names the later field of a reversed range", () => {
     assert.deepEqual(issuesOf(decodeComposerContextRecord({ ...terminal(), lineStart: 3, lineEnd: 2 })), [
       { path: "lineEnd", message: "lineEnd must be at least lineStart" },

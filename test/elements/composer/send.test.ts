@@ -1,5 +1,5 @@
 import { expect } from "@esm-bundle/chai";
-import { serializeLegacyContextMessage } from "../../../src/codec/index.js";
+import { serializeLegacyContextMessage } from "../../../src/codec/legacy/index.js";
 import { ComposerError } from "../../../src/transport/errors.js";
 import { createMemoryTransport } from "../../../src/transport/index.js";
 import {

@@ -1,16 +1,17 @@
 // Type checks of the shipped JSX declarations in the scratch project: a React 19 TSX file and a
 // Solid one with tsc, a Vue 3 single-file component with vue-tsc, a Svelte 5 component with
-// svelte-check. The frameworks are the app's own dependencies, so they are linked in from this
-// repository's node_modules (the package itself comes from the tarball).
+// svelte-check; and a Node ESM module importing the codec's entries, with tsc. The frameworks (and
+// Node's types) are the app's own dependencies, so they are linked in from this repository's
+// node_modules (the package itself comes from the tarball).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ROOT } from "./scratch.js";
 
 /** The app's own packages: the frameworks, their type packages and the checkers' compiler. */
-const APP_PACKAGES = ["react", "@types/react", "csstype", "solid-js", "vue", "svelte", "typescript"];
+const APP_PACKAGES = ["react", "@types/react", "csstype", "solid-js", "vue", "svelte", "typescript", "@types/node", "undici-types"];
 const FIXTURES = join(ROOT, "test", "node", "package", "fixtures");
-const FIXTURE_FILES = ["react.tsx", "solid.tsx", "App.vue", "App.svelte", "Wrong.svelte"];
+const FIXTURE_FILES = ["react.tsx", "solid.tsx", "App.vue", "App.svelte", "Wrong.svelte", "codec-entries.ts"];
 /**
  * The recipes of docs/frameworks.md and docs/getting-started.md, each shown in the page its first
  * line names (test/node/docs-frameworks.test.ts keeps the pages in step).
@@ -59,10 +60,13 @@ export function prepareFrameworks(dir: string): void {
   config("tsconfig.solid.json", { jsx: "preserve", jsxImportSource: "solid-js" }, ["solid.tsx", "recipe-solid.tsx"]);
   config("tsconfig.vue.json", {}, ["App.vue", "RecipeChat.vue"]);
   config("tsconfig.json", {}, ["*.svelte"]);
+  // A server's module: Node's resolution of `exports` (types condition first), no DOM.
+  config("tsconfig.node.json", { module: "nodenext", moduleResolution: "nodenext", lib: ["es2022"], types: ["node"] }, ["codec-entries.ts"]);
 }
 
 export const checkReact = (dir: string) => check("tsc", ["-p", "tsconfig.react.json"], dir);
 export const checkSolid = (dir: string) => check("tsc", ["-p", "tsconfig.solid.json"], dir);
+export const checkNode = (dir: string) => check("tsc", ["-p", "tsconfig.node.json"], dir);
 export const checkVue = (dir: string) => check("vue-tsc", ["-p", "tsconfig.vue.json"], dir);
 /** svelte-check over `App.svelte` and `Wrong.svelte` in machine-readable form. */
 export const checkSvelte = (dir: string) => check("svelte-check", ["--workspace", dir, "--output", "machine", "--tsconfig", "./tsconfig.json"], dir);

@@ -10,7 +10,7 @@ import { formatMessage } from "publint/utils";
 import { reachableFiles } from "../../../scripts/package-files.mjs";
 import { ROOT, installPacked, type Scratch } from "./scratch.js";
 import { importInChromium } from "./browser.js";
-import { checkReact, checkSolid, checkSvelte, checkVue, prepareFrameworks } from "./frameworks.js";
+import { checkNode, checkReact, checkSolid, checkSvelte, checkVue, prepareFrameworks } from "./frameworks.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   license: string;
@@ -63,6 +63,9 @@ describe("the packed package", { skip: notBuilt }, () => {
   /** What each Node-side entry must export (a sample: docs/entries.md has the full list). */
   const NODE_ENTRIES: Record<string, string> = {
     "./codec": "export const ok = typeof m.decodeMessageContext === 'function' && m.CONTEXT_HREF_PREFIX === 't3-context://v1/';",
+    "./codec/legacy":
+      "export const ok = ['upgradeLegacyContextMessage', 'serializeLegacyContextMessage', 'resolveUserMessageContext'].every((name) => typeof m[name] === 'function');",
+    "./codec/secrets": "export const ok = typeof m.redactSecrets === 'function' && typeof m.redactContextRecord === 'function' && m.SECRET_RULES.length > 0;",
     "./transport": "export const ok = typeof m.createMemoryTransport === 'function' && typeof m.ComposerError === 'function';",
     "./host": "export const ok = typeof m.createHost === 'function' && typeof m.openSqliteStore === 'function';",
     "./jsx/react": "export const ok = true;",
@@ -85,6 +88,11 @@ describe("the packed package", { skip: notBuilt }, () => {
 
   it("types React 19 JSX for both elements (tsc on fixtures/react.tsx, its @ts-expect-error lines must fail, and the React and Next.js recipes)", () => {
     const { code, output } = checkReact(scratch.dir);
+    assert.equal(code, 0, output);
+  });
+
+  it("types the codec's three entries in a Node ESM project (tsc, nodenext, on fixtures/codec-entries.ts: its @ts-expect-error lines must fail)", () => {
+    const { code, output } = checkNode(scratch.dir);
     assert.equal(code, 0, output);
   });
 

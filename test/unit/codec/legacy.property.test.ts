@@ -4,10 +4,12 @@ import fc from "fast-check";
 import {
   collectComposerContextReferences,
   decodeComposerContextRecord,
-  serializeLegacyContextMessage,
-  upgradeLegacyContextMessage,
   type ComposerContextRecord,
 } from "../../../src/codec/index.js";
+import {
+  serializeLegacyContextMessage,
+  upgradeLegacyContextMessage,
+} from "../../../src/codec/legacy/index.js";
 import { LEGACY_KIND_ORDER, canonicalLegacyMessage, canonicalLegacyMessageWith, legacyPayload } from "../../support/legacy-arbitraries.js";
 
 const join = (pieces: string[], maxLength: number) =>

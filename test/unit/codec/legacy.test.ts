@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
-  resolveUserMessageContext,
-  serializeLegacyContextMessage,
-  upgradeLegacyContextMessage,
   type ComposerContextRecord,
   type ReviewCommentContextRecord,
 } from "../../../src/codec/index.js";
+import {
+  resolveUserMessageContext,
+  serializeLegacyContextMessage,
+  upgradeLegacyContextMessage,
+} from "../../../src/codec/legacy/index.js";
 
 const REVIEW_OPEN = '<review_comment sectionId="s" filePath="f.ts" startIndex="1" endIndex="1">';
 const reviewBlock = (body: string) => `${REVIEW_OPEN}${body}</review_comment>`;

@@ -3,7 +3,7 @@
 // from pieces at run time, so that no scanner mistakes this file for a leak.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { SECRET_RULES, redactContextRecord, redactSecrets, type RedactionRule } from "../../../src/codec/index.js";
+import { SECRET_RULES, redactContextRecord, redactSecrets, type RedactionRule } from "../../../src/codec/secrets.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 
 /** `length` characters of `alphabet`, deterministic and random-looking. */
