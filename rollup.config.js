@@ -23,9 +23,11 @@ const defineHasEffects = () => ({
  * module the drop-in's entry reaches by static imports stays in the drop-in's own file, so that its
  * first load is one file. Without this, rollup would move what the two entries share
  * (`ComposerError`) into a third file that both import. Modules reached only by a dynamic import
- * (the Markdown engine, the composer's on-demand parts) are left to rollup: they are the chunks.
+ * (the Markdown engine, the composer's on-demand parts, the overlays) are left to rollup: they are
+ * the chunks, except those matched by `inline`, whose dynamic imports are followed too (they load
+ * with the file).
  */
-function firstLoadIn(name, entry) {
+function firstLoadIn(name, entry, { inline } = {}) {
   let reached;
   return (id, { getModuleInfo }) => {
     if (!reached) {
@@ -34,12 +36,16 @@ function firstLoadIn(name, entry) {
       for (let next; (next = pending.pop()) !== undefined; ) {
         if (reached.has(next)) continue;
         reached.add(next);
-        pending.push(...(getModuleInfo(next)?.importedIds ?? []));
+        const info = getModuleInfo(next);
+        pending.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []).filter((id) => inline?.test(id)));
       }
     }
     return reached.has(id) ? name : undefined;
   };
 }
+
+/** The transcript's engine (src/elements/transcript/engine.ts), which the transcript-only drop-in holds. */
+const TRANSCRIPT_ENGINE = /[\\/]src[\\/]elements[\\/]transcript[\\/]engine\.ts$/;
 
 const ts = () => esbuild({ target: "es2022", tsconfig: "tsconfig.json", legalComments: "none" });
 
@@ -83,7 +89,8 @@ const builds = {
   // (dist/drop-in/engine.js) that it imports relative to its own URL when a transcript first draws
   // (src/elements/transcript/load-engine.ts); so are the
   // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts)
-  // and its rest, fetched when it is first idle (dist/drop-in/composer-rest.js: .../composer/rest.ts).
+  // and its rest, fetched when it is first idle (dist/drop-in/composer-rest.js: .../composer/rest.ts),
+  // and the chip overlays both elements share (dist/drop-in/overlays.js: src/elements/overlay-chunk.ts).
   // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
   // imports what it shares with the drop-in from it.
   "drop-in": {
@@ -102,9 +109,11 @@ const builds = {
       sourcemap: true,
     },
   },
-  // The per-element drop-ins: the composer's with its on-demand parts and its rest in chunks beside
-  // it (dist/composer/composer-parts.js, dist/composer/composer-rest.js), the transcript's one self-contained file (its Markdown engine
-  // inlined, since it draws nothing without it).
+  // The per-element drop-ins: the composer's with its on-demand parts, its rest and its overlays in
+  // chunks beside it (dist/composer/composer-parts.js, dist/composer/composer-rest.js,
+  // dist/composer/overlays.js); the transcript's with its Markdown engine in its own file, since it
+  // draws nothing without it, and its overlays in a chunk beside it (dist/transcript/overlays.js,
+  // src/elements/overlay-chunk.ts).
   "drop-in-composer": {
     input: { composer: "src/drop-in/composer.ts" },
     preserveEntrySignatures: "allow-extension",
@@ -112,9 +121,17 @@ const builds = {
     output: { dir: "dist", entryFileNames: "[name].js", chunkFileNames: "composer/[name].js", format: "es", sourcemap: true },
   },
   "drop-in-transcript": {
-    input: "src/drop-in/transcript.ts",
+    input: { transcript: "src/drop-in/transcript.ts" },
+    preserveEntrySignatures: "allow-extension",
     plugins: minified(),
-    output: { file: "dist/transcript.js", format: "es", inlineDynamicImports: true, sourcemap: true },
+    output: {
+      dir: "dist",
+      entryFileNames: "[name].js",
+      chunkFileNames: "transcript/[name].js",
+      manualChunks: firstLoadIn("transcript", "src/drop-in/transcript.ts", { inline: TRANSCRIPT_ENGINE }),
+      format: "es",
+      sourcemap: true,
+    },
   },
   // The codec entry alone, minified: what the size budget measures.
   "codec-min": {

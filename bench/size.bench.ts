@@ -29,6 +29,8 @@ export async function run(): Promise<BenchRow[]> {
   const [combined, engine, parts, composer, composerParts, transcript, codec] = files.map(size) as [number, number, number, number, number, number, number];
   // The composer's rest, fetched when it is first idle (src/elements/composer/rest.ts).
   const [rest, composerRest] = ["drop-in/composer-rest.js", "composer/composer-rest.js"].map(size) as [number, number];
+  // The chip overlays, fetched when an element is first idle or on first use (src/elements/overlay-chunk.ts).
+  const [overlays, composerOverlays, transcriptOverlays] = ["drop-in/overlays.js", "composer/overlays.js", "transcript/overlays.js"].map(size) as [number, number, number];
   const [combinedShare, composerShare] = (await measureFeatureShare()).map((share) => share.share / KB) as [number, number];
   const tiptapName = "Tiptap core+StarterKit+Mention";
   return [
@@ -41,7 +43,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: combined / tiptap,
       target: `≤ ${DROP_IN_BUDGET_KB} KB and ≤ ${DROP_IN_TIPTAP_MAX}× Tiptap`,
       pass: combined <= DROP_IN_BUDGET_KB && combined / tiptap <= DROP_IN_TIPTAP_MAX,
-      note: `+ ${kb(engine)} transcript engine chunk when a transcript first draws, ${kb(parts)} of on-demand composer parts, ${kb(rest)} of composer rest when idle; deep-chat ${kb(deepChat)}`,
+      note: `+ ${kb(engine)} transcript engine chunk when a transcript first draws, ${kb(parts)} of on-demand composer parts, ${kb(rest)} of composer rest and ${kb(overlays)} of chip overlays when idle; deep-chat ${kb(deepChat)}`,
     },
     {
       name: "drop-in composer.js (composer alone), min+gzip",
@@ -52,7 +54,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: composer / tiptap,
       target: `≤ ${COMPOSER_TIPTAP_MAX}× Tiptap`,
       pass: composer / tiptap <= COMPOSER_TIPTAP_MAX,
-      note: `+ ${kb(composerParts)} of on-demand parts, ${kb(composerRest)} of rest when idle`,
+      note: `+ ${kb(composerParts)} of on-demand parts, ${kb(composerRest)} of rest and ${kb(composerOverlays)} of chip overlays when idle`,
     },
     {
       // bench/lib/feature-size.ts: the drop-in built again with the features' modules, strings and CSS taken out.
@@ -75,6 +77,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: transcript / (combined + engine),
       target: `≤ ${TRANSCRIPT_BUDGET_KB} KB`,
       pass: transcript <= TRANSCRIPT_BUDGET_KB,
+      note: `+ ${kb(transcriptOverlays)} of chip overlays when idle`,
     },
     {
       name: "t3-composer/codec alone, min+gzip",

@@ -7,11 +7,14 @@ const files = [
   "drop-in/engine.js",
   "drop-in/composer-parts.js",
   "drop-in/composer-rest.js",
+  "drop-in/overlays.js",
   "memory-transport.js",
   "composer.js",
   "composer/composer-parts.js",
   "composer/composer-rest.js",
+  "composer/overlays.js",
   "transcript.js",
+  "transcript/overlays.js",
   "codec.min.js",
 ];
 const sizes = Object.fromEntries(

@@ -36,8 +36,8 @@ export {
 } from "../codec/index.js";
 
 export { T3ComposerElement } from "../elements/composer/t3-composer.js";
-// From their own modules, not the presentation's index: its `detailsStyles`, a stylesheet only
-// the transcript uses, would come along.
+// From their own modules, not the presentation's index: its stylesheets (`chipStyles`,
+// `themeStyles`; a `css` template is not known to be pure) and helpers would come along.
 export { createChipRegistry } from "../presentation/registry.js";
 export { chipRegistry } from "../presentation/shared-registry.js";
 export { entryBodyFromRegistry } from "../presentation/entry-body.js";

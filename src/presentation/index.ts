@@ -6,7 +6,6 @@ export type { ChipReference, ResolvedChip } from "./resolve.js";
 export { fillChip, isSafeMediaUrl, maskIcon } from "./chip-dom.js";
 export { chipStyles } from "./chip.styles.js";
 export { themeStyles } from "./theme.styles.js";
-export { detailsStyles } from "./details.styles.js";
 export { entryBodyFromRegistry } from "./entry-body.js";
 export { liveHttpUrl } from "./details/dom.js";
 export { isVideoMimeType, mediaView } from "./details/media.js";

@@ -12,7 +12,7 @@ import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport } from "../../transport/types.js";
 import { activateChip } from "./activate.js";
 import { Budget } from "./budget.js";
-import { ChipMenu } from "./chip-menu.js";
+import { ChipMenu } from "./chip-press.js";
 import { ChipIndex, drawChip } from "./chips.js";
 import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
@@ -23,7 +23,8 @@ import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
-import { ChunkLoads } from "./chunks.js";
+import { ChunkLoads, IdlePrefetch } from "../chunks.js";
+import { overlayChunk } from "../overlay-chunk.js";
 import { OnDemand } from "./on-demand.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
@@ -86,7 +87,7 @@ export interface Composer {
   readonly redactions: Redactions;
   readonly previewPanel: PreviewPanel;
   readonly staleness: Staleness;
-  /** The loads of the chunks below (chunks.ts). */
+  /** The loads of the chunks below (elements/chunks.ts). */
   readonly loads: ChunkLoads;
   /** The parts loaded on demand (on-demand.ts). */
   readonly onDemand: OnDemand;
@@ -174,7 +175,8 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.loads = new ChunkLoads(host);
   composer.onDemand = new OnDemand(composer);
   composer.rest = new Rest(composer);
-  host.addController(composer.rest); // fetched when idle after the first render
+  host.addController(composer.rest.prefetch); // fetched when idle after the first render
+  host.addController(new IdlePrefetch(composer.loads, overlayChunk)); // the chip menu, likewise
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);
   composer.previewPanel = new PreviewPanel(composer);

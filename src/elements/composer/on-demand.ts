@@ -1,12 +1,12 @@
 // What only some drafts need, loaded when one does (docs/performance.md, "What the drop-ins load
 // later"): the preview panel and projection, the reveal menu, the stale-context checks and the
-// budget's measure are a chunk (on-demand/composer-parts.ts), loaded as chunks.ts says. In the
+// budget's measure are a chunk (on-demand/composer-parts.ts), loaded as elements/chunks.ts says. In the
 // combined drop-in it sits beside the module (dist/drop-in/composer-parts.js). It is asked for when
 // `showPreview()` or `preview()` is called, a chip with hidden secrets is activated,
 // `validateContext` is set and the draft changes, or a `budget` is set. Meanwhile nothing waits but
 // the feature itself: typing, pasting and sending go on, and a send that needs the chunk (a budget
 // to check, context to validate) waits for it.
-import { Chunk } from "./chunks.js";
+import { Chunk } from "../chunks.js";
 import type * as PartsChunk from "./on-demand/composer-parts.js";
 import type { Composer } from "./composer.js";
 

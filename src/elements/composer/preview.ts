@@ -3,7 +3,7 @@
 // panel that shows it chip by chip (`showPreview()`). The projection and the panel's drawing are
 // loaded on demand (on-demand/preview-panel.ts); this owns whether the panel is open.
 import { nothing, type TemplateResult } from "lit";
-import { loadFailed } from "./chunks.js";
+import { loadFailed } from "../chunks.js";
 import type { OutgoingMessage } from "../../transport/types.js";
 import type { Composer } from "./composer.js";
 import { outgoingMessage } from "./message.js";

@@ -1,14 +1,12 @@
 // The rest of the composer (docs/performance.md, "What the drop-ins load later"): what it needs
 // soon after it shows but not to show itself and take keys (the send's own code, the suggestion
-// list, the large-paste reader) is a chunk (rest/composer-rest.ts), loaded as chunks.ts says,
+// list, the large-paste reader) is a chunk (rest/composer-rest.ts), loaded as elements/chunks.ts says,
 // beside the module in a drop-in (dist/drop-in/composer-rest.js). It is fetched when the page is
 // first idle after the composer's first render, so that it is in before it is needed; what needs
 // it before then waits for it (a send, an answered suggestion, a large paste), what was typed
 // stays in the draft, and a chunk that cannot be fetched is a `load-failed` and is tried again by
 // the next use.
-import type { ReactiveController } from "lit";
-import { whenIdle } from "../idle.js";
-import { Chunk } from "./chunks.js";
+import { Chunk, IdlePrefetch } from "../chunks.js";
 import type * as RestChunk from "./rest/composer-rest.js";
 import type { Composer } from "./composer.js";
 
@@ -17,13 +15,14 @@ export type ComposerRest = typeof RestChunk;
 
 const rest = new Chunk<ComposerRest>(() => import("./rest/composer-rest.js"));
 
-export class Rest implements ReactiveController {
+export class Rest {
   readonly #composer: Composer;
-  /** Cancels the fetch that waits for an idle moment. */
-  #cancel: (() => void) | null = null;
+  /** The fetch when the page is first idle after the composer's first render (a controller of the element). */
+  readonly prefetch: IdlePrefetch<ComposerRest>;
 
   constructor(composer: Composer) {
     this.#composer = composer;
+    this.prefetch = new IdlePrefetch(composer.loads, rest);
   }
 
   /** The chunk once it has loaded (what needs it then runs at once), else `undefined`. */
@@ -34,18 +33,5 @@ export class Rest implements ReactiveController {
   /** As `OnDemand.run` (on-demand.ts), with this chunk. */
   run<T>(use: (loaded: ComposerRest) => T): Promise<Awaited<T> | undefined> {
     return this.#composer.loads.run(rest, use);
-  }
-
-  hostConnected(): void {}
-
-  /** After a render (the first, in practice): the chunk is fetched when the page is next idle. */
-  hostUpdated(): void {
-    if (rest.loaded || this.#cancel) return;
-    this.#cancel = whenIdle(() => void this.run(() => undefined));
-  }
-
-  hostDisconnected(): void {
-    this.#cancel?.();
-    this.#cancel = null;
   }
 }

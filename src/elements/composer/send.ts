@@ -8,7 +8,7 @@ import { randomToken } from "../../editor/random.js";
 import { ComposerError } from "../../transport/errors.js";
 import type { OutgoingMessage, SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
-import { loadFailed } from "./chunks.js";
+import { loadFailed } from "../chunks.js";
 import type { Composer } from "./composer.js";
 import { hasContent, outgoingMessage } from "./message.js";
 import type { SendContextCheck } from "./staleness.js";

@@ -19,7 +19,7 @@ import type { ComposerEditing } from "./editing.js";
 import { liveRecords } from "./draft-state.js";
 import { checkRedactor, type ComposerRedactor } from "./redaction.js";
 import { revealMenuStyles } from "./redacted-chip.js";
-import { chipMenuStyles } from "./chip-menu.js";
+import { chipMenuStyles } from "./chip-press.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
 import type { ContextValidator } from "./staleness.js";
@@ -545,7 +545,7 @@ export class T3ComposerElement extends LitElement {
     syncEditorState(composer, { label: this.getAttribute("aria-label"), disabled: this.disabled || this.#formDisabled, readOnly: this.readOnly });
   }
 
-  /** Resolves once lit has rendered and the chunks the composer was loading are in (chunks.ts). */
+  /** Resolves once lit has rendered and the chunks the composer was loading are in (elements/chunks.ts). */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
     await this.#composer.loads.settled();

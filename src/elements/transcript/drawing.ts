@@ -6,22 +6,20 @@
 import type { LitElement } from "lit";
 import type { Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
-import { actionTarget, activate, expand, hoverChip, previewOnTap, type Overlays } from "./activation.js";
+import type { ChunkLoads } from "../chunks.js";
+import { actionTarget, activate, expand, hoverChip, previewOnTap } from "./activation.js";
 import { Announcer } from "./announcer.js";
-import { chipLongPress } from "./chip-menu.js";
+import { chipLongPress } from "./chip-press.js";
 import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from "./copy.js";
-import { DetailsPopover } from "./details-popover.js";
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
-import { ExpansionState } from "./expansion.js";
-import { HoverCard } from "./hover-card.js";
 import { whenIdle } from "../idle.js";
 import { markdownEngine } from "./markdown/engine.js";
-import { MediaModal } from "./media-modal.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { eventArticle, messageKeyTarget } from "./message-keys.js";
 import { MessageList } from "./message-list.js";
 import { setAttributeIfChanged, type RenderDeps } from "./message-view.js";
 import { OlderPagesWatch } from "./older-pages.js";
+import { TranscriptOverlays } from "./overlays.js";
 import { pinnedSpans } from "./pins.js";
 import { VirtualList } from "./virtual-list.js";
 
@@ -37,6 +35,8 @@ export interface DrawingHooks {
   request(): void;
   /** The composer an Edit loads its message into. */
   composer(): EditTarget | null;
+  /** The element's loads of chunks (the overlays'), which its `updateComplete` waits for. */
+  loads: ChunkLoads;
 }
 
 /** The element's settings a draw uses; a change to any of them redraws every message. */
@@ -54,7 +54,7 @@ export class TranscriptDrawing {
   readonly #hooks: DrawingHooks;
   readonly #olderPages: OlderPagesWatch;
   readonly #copySource: CopySource;
-  readonly #overlays: Overlays = { popover: new DetailsPopover(), hoverCard: new HoverCard(), modal: new MediaModal(), expansions: new ExpansionState() };
+  readonly #overlays: TranscriptOverlays;
   /** A finger held on a chip opens its menu; on a message's copy button, copies (chip-menu.ts). */
   readonly #longPress: ReturnType<typeof chipLongPress>;
   readonly #window: VirtualList;
@@ -72,6 +72,7 @@ export class TranscriptDrawing {
   constructor(hooks: DrawingHooks) {
     this.#hooks = hooks;
     const { host } = hooks;
+    this.#overlays = new TranscriptOverlays(hooks.loads);
     const list = (this.list = new MessageList(hooks.invalid));
     this.#olderPages = new OlderPagesWatch(host, () => list.placedViews().find((view) => view.index === 0)?.node ?? null);
     this.#copySource = { host, message: (id) => list.get(id) };
@@ -81,8 +82,7 @@ export class TranscriptDrawing {
       pins: () => pinnedSpans(host.renderRoot as ShadowRoot, list.node, this.#overlays),
       request: hooks.request,
     });
-    const { popover, hoverCard, modal } = this.#overlays;
-    this.nodes = [list.node, popover.node, hoverCard.node, modal.node, this.#announcer.node];
+    this.nodes = [list.node, this.#overlays.node, this.#announcer.node];
   }
 
   /** Whether a pass has something to do: a message changed, or the window must move. */
@@ -100,7 +100,7 @@ export class TranscriptDrawing {
     const hover = (entering: boolean) => (event: Event) => {
       // A tap focuses its chip too: the tap itself decides what shows (previewOnTap).
       if (event.type === "focusin" && this.#lastPointer === "touch") return;
-      hoverChip(event, list, this.#overlays.hoverCard, entering);
+      hoverChip(event, list, this.#overlays, entering);
     };
     list.addEventListener("pointerdown", (event) => void (this.#lastPointer = event.pointerType), { signal, capture: true });
     list.addEventListener("keydown", () => void (this.#lastPointer = ""), { signal, capture: true });
@@ -120,8 +120,7 @@ export class TranscriptDrawing {
     this.#longPress.disconnect();
     this.#olderPages.disconnect();
     this.#window.disconnect();
-    this.closeOverlays();
-    this.#overlays.modal.close();
+    this.#overlays.disconnect();
     this.#cancelMatching?.();
     this.#cancelMatching = null;
   }
@@ -129,8 +128,7 @@ export class TranscriptDrawing {
   /** Draws what is due until `deadline` (a `performance.now()` time); `true` when all is drawn. */
   draw(settings: DrawSettings, deadline: number): boolean {
     const { strings } = settings;
-    this.#overlays.modal.localize(strings);
-    this.#overlays.popover.localize(strings);
+    this.#overlays.localize(strings);
     this.#describeList(strings);
     const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
     this.#deps = { host: this.#hooks.host, ...settings, markdown: markdownEngine, announce };
@@ -141,6 +139,7 @@ export class TranscriptDrawing {
   drawn(): void {
     this.#settled = true;
     this.#olderPages.update();
+    if (this.#hooks.host.isConnected) this.#overlays.prefetch();
     this.matchLater();
   }
 
@@ -155,8 +154,8 @@ export class TranscriptDrawing {
   }
 
   closeOverlays(): void {
-    this.#overlays.popover.close();
-    this.#overlays.hoverCard.hide();
+    this.#overlays.views?.popover.close();
+    this.#overlays.views?.hoverCard.hide();
   }
 
   // A long thread set at once draws its newest screenful first and checks its older messages when
@@ -219,7 +218,7 @@ export class TranscriptDrawing {
     }
     const node = actionTarget(event, this.list.node);
     if (!node) return;
-    if (this.#lastPointer === "touch" && previewOnTap(node, this.#overlays.hoverCard)) return;
+    if (this.#lastPointer === "touch" && previewOnTap(node, this.#overlays)) return;
     activate(this.#hooks.host, node, this.#overlays);
   }
 }

@@ -2,11 +2,13 @@
 // to draw a thread and let a person act on it, Markdown engine included, and the styles of what it
 // draws. Everything it holds is reached through this module, and in the combined drop-in only
 // through a dynamic import.
-import { detailsStyles } from "../../presentation/details.styles.js";
-import { chipMenuStyles } from "./chip-menu.styles.js";
+import { mediaStyles } from "../../presentation/media.styles.js";
 import { transcriptStyles } from "./t3-transcript.styles.js";
 
 export { TranscriptDrawing } from "./drawing.js";
 
-/** The styles of the drawn thread and its overlays: the element adopts them when the engine is in. */
-export const drawingStyles = [detailsStyles, transcriptStyles, chipMenuStyles];
+/**
+ * The styles of the drawn thread: the element adopts them when the engine is in. Those of the
+ * overlays come with them (transcript/overlays.ts).
+ */
+export const drawingStyles = [mediaStyles, transcriptStyles];

@@ -5,18 +5,15 @@
 // relative to the drop-in's own URL, so a self-hosted copy loads it from the same place; the
 // transcript-only drop-in holds it in its own file (src/drop-in/transcript.ts imports it). Until it
 // has loaded, a transcript keeps its thread (early-thread.ts) and waits before drawing.
+import { Chunk } from "../chunks.js";
 import type * as Engine from "./engine.js";
 
 /** The chunk's exports. */
 export type TranscriptEngine = typeof Engine;
 
-let loading: Promise<TranscriptEngine> | undefined;
+const engine = new Chunk<TranscriptEngine>(() => import("./engine.js"));
 
 /** The engine, loaded once per page (again after a failure, for the next transcript that draws). */
 export function loadEngine(): Promise<TranscriptEngine> {
-  loading ??= import("./engine.js").catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
+  return engine.get();
 }

@@ -6,7 +6,7 @@
 // - The focus: the message that holds it (a removed node drops the focus to the body).
 // - The open overlays: the chip a details popover or hover card is anchored to, and the chip the
 //   media modal gives the focus back to.
-import type { Overlays } from "./activation.js";
+import type { TranscriptOverlays } from "./overlays.js";
 import { selectionRange } from "./copy.js";
 
 /** A stretch of messages to keep, by the ids of its first and last message (the same for one). */
@@ -18,7 +18,7 @@ function messageOf(node: Node | null | undefined): string | undefined {
 }
 
 /** The messages to keep in the DOM now. */
-export function pinnedSpans(root: ShadowRoot, list: HTMLElement, overlays: Overlays): PinnedSpan[] {
+export function pinnedSpans(root: ShadowRoot, list: HTMLElement, overlays: TranscriptOverlays): PinnedSpan[] {
   const spans: PinnedSpan[] = [];
   const one = (node: Node | null | undefined) => {
     const id = messageOf(node);
@@ -32,8 +32,9 @@ export function pinnedSpans(root: ShadowRoot, list: HTMLElement, overlays: Overl
   }
   const focused = root.activeElement;
   if (focused && list.contains(focused)) one(focused);
-  one(overlays.popover.chip);
-  one(overlays.hoverCard.chip);
-  one(overlays.modal.opener);
+  const views = overlays.views;
+  one(views?.popover.chip);
+  one(views?.hoverCard.chip);
+  one(views?.modal.opener);
   return spans;
 }

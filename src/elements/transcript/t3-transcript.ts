@@ -11,6 +11,7 @@ import type { EditTarget } from "./edit.js";
 import { EarlyThread } from "./early-thread.js";
 import { loadEngine, type TranscriptEngine } from "./load-engine.js";
 import { PlainThread } from "./plain-thread.js";
+import { ChunkLoads } from "../chunks.js";
 import { emit } from "../events.js";
 import { StringsController } from "../strings-controller.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
@@ -129,6 +130,8 @@ export class T3TranscriptElement extends LitElement {
   #nextSlice: ReturnType<typeof setTimeout> | undefined;
   /** Who waits for the thread to be drawn (`updateComplete`). */
   #drawnWaiters: Array<() => void> = [];
+  /** The loads of the overlays chunk (overlay-chunk.ts), which `updateComplete` waits for too. */
+  readonly #loads = new ChunkLoads(this, "transcript");
 
   constructor() {
     super();
@@ -282,10 +285,11 @@ export class T3TranscriptElement extends LitElement {
     if (this.#nextSlice === undefined && !this.#awaitingEngine) this.#drawSlice();
   }
 
-  /** Resolves once lit has rendered and every message is drawn (the engine loaded first). */
+  /** Resolves once lit has rendered and every message is drawn (the engine loaded first), and the overlays asked for are in. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
     if (this.#due) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
+    await this.#loads.settled();
     return result;
   }
 
@@ -354,6 +358,7 @@ export class T3TranscriptElement extends LitElement {
       invalid: (error, index) => this.#reportInvalid(error, index),
       request: () => this.#requestPass(),
       composer: () => this.#composer,
+      loads: this.#loads,
     });
     const ownStyles = (this.constructor as typeof LitElement).elementStyles;
     adoptStyles(this.renderRoot as ShadowRoot, [...ownStyles, ...engine.drawingStyles]);

@@ -1,5 +1,6 @@
 import type { ElementDetails, ElementSourceLocation } from "../../contract/types.js";
-import { appendAll, codeBlock, detailsCard, el, fieldList, linkWithHost, section } from "./dom.js";
+import { appendAll, codeBlock, detailsCard, fieldList, linkWithHost, section } from "./card.js";
+import { el } from "./dom.js";
 
 /** `file:line:column (function)`, with the parts a build did not report left out. */
 export function formatSourceLocation(source: ElementSourceLocation | null): string {

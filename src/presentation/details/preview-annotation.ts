@@ -1,7 +1,8 @@
 import type { PreviewAnnotationContextRecord } from "../../contract/types.js";
 import { isSafeMediaUrl } from "../chip-dom.js";
 import type { ChipSurface } from "../types.js";
-import { appendAll, detailsCard, el, fieldList, linkWithHost, section } from "./dom.js";
+import { appendAll, detailsCard, fieldList, linkWithHost, section } from "./card.js";
+import { el } from "./dom.js";
 import { elementDetailsNodes } from "./element.js";
 
 /** The image record a screenshot binds to is `image_<annotationId>` when the record does not say (docs/wire-format.md, "Ids"). */

@@ -1,6 +1,7 @@
 import type { PullRequestMetadata, ReviewCommentContextRecord } from "../../contract/types.js";
 import { displayRangeLabel, pullRequestTone } from "../labels.js";
-import { appendAll, detailsCard, el, fieldList, numberedLines, section, textWithHost } from "./dom.js";
+import { appendAll, detailsCard, fieldList, numberedLines, section, textWithHost } from "./card.js";
+import { el } from "./dom.js";
 
 const TONE_TEXT = { open: "Open", draft: "Draft", merged: "Merged", closed: "Closed" } as const;
 
@@ -42,9 +43,4 @@ export function renderPullRequestCard(pullRequest: PullRequestMetadata): HTMLEle
 /** Review comments: the pull-request card for a summary with a snapshot, else the comment. */
 export function renderReviewDetails(record: ReviewCommentContextRecord): HTMLElement {
   return record.pullRequest ? renderPullRequestCard(record.pullRequest) : renderReviewCommentDetails(record);
-}
-
-/** The pull request's URL, for the presenter's `href`. */
-export function pullRequestHref(record: ReviewCommentContextRecord): string | undefined {
-  return record.pullRequest?.url;
 }

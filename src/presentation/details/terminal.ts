@@ -1,6 +1,7 @@
 import type { TerminalContextRecord } from "../../contract/types.js";
 import { terminalLabel } from "../labels.js";
-import { appendAll, detailsCard, el, numberedLines } from "./dom.js";
+import { appendAll, detailsCard, numberedLines } from "./card.js";
+import { el } from "./dom.js";
 
 /** A terminal excerpt: its label and the captured lines, numbered from `lineStart`. */
 export function renderTerminalDetails(record: TerminalContextRecord): HTMLElement {

@@ -13,18 +13,20 @@ import {
   terminalLabel,
 } from "../labels.js";
 import { maskIcon } from "../chip-dom.js";
-import { renderElementDetails } from "../details/element.js";
-import { renderPreviewAnnotationDetails } from "../details/preview-annotation.js";
-import { pullRequestHref, renderReviewDetails } from "../details/review-comment.js";
-import { renderTerminalDetails } from "../details/terminal.js";
+import { lazyDetails } from "../details/lazy.js";
 import type { ChipPresenter } from "../types.js";
+
+/** The pull request's URL, for the presenter's `href`. */
+function pullRequestHref(record: ReviewCommentContextRecord): string | undefined {
+  return record.pullRequest?.url;
+}
 
 /** A terminal excerpt: the terminal's label with its line range; details in a popover. */
 export const terminalPresenter: ChipPresenter<TerminalContextRecord> = {
   label: terminalLabel,
   icon: () => maskIcon("terminal"),
   details: "popover",
-  renderDetails: renderTerminalDetails,
+  renderDetails: lazyDetails("terminal"),
   expanded: "none",
 };
 
@@ -34,7 +36,7 @@ export const elementPresenter: ChipPresenter<ElementContextRecord> = {
   kindLabel: () => "Browser element",
   icon: () => maskIcon("element"),
   details: "popover",
-  renderDetails: renderElementDetails,
+  renderDetails: lazyDetails("element"),
   expanded: "none",
 };
 
@@ -43,7 +45,7 @@ export const previewAnnotationPresenter: ChipPresenter<PreviewAnnotationContextR
   label: previewAnnotationChipLabel,
   icon: () => maskIcon("preview-annotation"),
   details: "popover",
-  renderDetails: renderPreviewAnnotationDetails,
+  renderDetails: lazyDetails("previewAnnotation"),
   expanded: "modal",
 };
 
@@ -58,6 +60,6 @@ export const reviewCommentPresenter: ChipPresenter<ReviewCommentContextRecord> =
   tone: (record) => (record.pullRequest ? pullRequestTone(record.pullRequest) : undefined),
   href: pullRequestHref,
   details: "popover",
-  renderDetails: renderReviewDetails,
+  renderDetails: lazyDetails("review"),
   expanded: "none",
 };

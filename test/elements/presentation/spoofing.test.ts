@@ -3,7 +3,7 @@
 import { expect } from "@esm-bundle/chai";
 import type { FileContextRecord, ReviewCommentContextRecord } from "../../../src/contract/types.js";
 import { renderPullRequestCard } from "../../../src/presentation/details/review-comment.js";
-import { linkWithHost } from "../../../src/presentation/details/dom.js";
+import { linkWithHost } from "../../../src/presentation/details/card.js";
 import { chipRegistry, fillChip, resolveChip } from "../../../src/presentation/index.js";
 
 const file: FileContextRecord = {

@@ -1,7 +1,10 @@
 import { css } from "lit";
 
-/** The look of details popovers, hover cards and media views, in both elements. */
-export const detailsStyles = css`
+/**
+ * The look of the details cards of popovers and hover cards (in the overlays chunk with them:
+ * elements/overlay-chunk.ts).
+ */
+export const detailsCardStyles = css`
   .t3-details {
     display: grid;
     gap: calc(var(--_space) * 0.75);
@@ -86,8 +89,7 @@ export const detailsStyles = css`
     font-family: var(--_mono);
     font-size: 0.8rem;
   }
-  .t3-details-empty,
-  .t3-media-unavailable {
+  .t3-details-empty {
     color: var(--_muted);
     font-style: italic;
   }
@@ -97,11 +99,5 @@ export const detailsStyles = css`
     max-height: 14em;
     border-radius: calc(var(--_radius) * 0.75);
     border: 1px solid var(--_border);
-  }
-  .t3-media {
-    display: block;
-    max-width: 100%;
-    max-height: 100%;
-    object-fit: contain;
   }
 `;

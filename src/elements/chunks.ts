@@ -1,0 +1,111 @@
+// How an element loads a chunk of its code later (docs/performance.md, "What the drop-ins load
+// later"): a chunk is fetched once per page by a dynamic import, relative to the module's own URL
+// in a drop-in (as the transcript's engine is: transcript/load-engine.ts) and split the same way by
+// a bundler, and fetched again after a failure. The composer's own chunks are its on-demand parts
+// (composer/on-demand.ts) and its rest (composer/rest.ts); both elements share the overlays chunk
+// (overlay-chunk.ts). A load that fails is a `t3-error` (`load-failed`), and the element's
+// `updateComplete` waits for the loads it started.
+import type { ReactiveController } from "lit";
+import { ComposerError } from "../transport/errors.js";
+import { emit } from "./events.js";
+import { whenIdle } from "./idle.js";
+
+/** A chunk, loaded once per page (again after a failure); `loaded` once it is in. */
+export class Chunk<T> {
+  readonly #load: () => Promise<T>;
+  #loading: Promise<T> | undefined;
+  loaded: T | undefined;
+
+  constructor(load: () => Promise<T>) {
+    this.#load = load;
+  }
+
+  get(): Promise<T> {
+    this.#loading ??= this.#load().then(
+      (module) => (this.loaded = module),
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+}
+
+/** One element's loads of its chunks. */
+export class ChunkLoads {
+  readonly #host: HTMLElement;
+  /** The element named in a failed load's message. */
+  readonly #element: string;
+  /** The loads this element waits on: its `updateComplete` waits for them too. */
+  readonly #pending = new Set<Promise<unknown>>();
+
+  constructor(host: HTMLElement, element: "composer" | "transcript" = "composer") {
+    this.#host = host;
+    this.#element = element;
+  }
+
+  /**
+   * Runs `use` with `chunk` once it has loaded, and resolves with what it returned. A failed load
+   * fires `t3-error` (`load-failed`) and resolves with `undefined`.
+   */
+  run<C, T>(chunk: Chunk<C>, use: (loaded: C) => T): Promise<Awaited<T> | undefined> {
+    // Wrapped, so that the element waits for the load and `use`, not for a promise `use` returns
+    // (the gone-context question waits for a person).
+    const task = chunk.get().then(
+      (loaded) => ({ result: use(loaded) }),
+      (cause: unknown) => {
+        const error = loadFailed(cause, this.#element);
+        emit(this.#host, "t3-error", { code: error.code, message: error.message, cause });
+        return undefined;
+      },
+    );
+    this.#pending.add(task);
+    void task.finally(() => this.#pending.delete(task));
+    return task.then((done) => done?.result) as Promise<Awaited<T> | undefined>;
+  }
+
+  /**
+   * Fetches `chunk` when the page is next idle, then runs `use` with it (see `run` for a
+   * failure); returns what cancels it.
+   */
+  prefetch<C>(chunk: Chunk<C>, use: (loaded: C) => void = () => undefined): () => void {
+    return whenIdle(() => void this.run(chunk, use));
+  }
+
+  /** Resolves once every load this element asked for has settled, and what ran after it. */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+}
+
+/** Fetches a chunk when the page is first idle after the element's first render, through its loads. */
+export class IdlePrefetch<C> implements ReactiveController {
+  readonly #loads: ChunkLoads;
+  readonly #chunk: Chunk<C>;
+  /** Cancels the fetch that waits for an idle moment. */
+  #cancel: (() => void) | null = null;
+
+  constructor(loads: ChunkLoads, chunk: Chunk<C>) {
+    this.#loads = loads;
+    this.#chunk = chunk;
+  }
+
+  hostConnected(): void {}
+
+  /** After a render (the first, in practice): the chunk is fetched when the page is next idle. */
+  hostUpdated(): void {
+    if (this.#chunk.loaded || this.#cancel) return;
+    this.#cancel = this.#loads.prefetch(this.#chunk);
+  }
+
+  hostDisconnected(): void {
+    this.#cancel?.();
+    this.#cancel = null;
+  }
+}
+
+/** The error of a chunk that could not be fetched (what rejects a call that needed it). */
+export function loadFailed(cause?: unknown, element = "composer"): ComposerError {
+  return new ComposerError("load-failed", `A part of the ${element} could not be loaded.`, cause === undefined ? undefined : { cause });
+}

@@ -1,0 +1,100 @@
+// A finger on a chip in the editor (docs/accessibility.md, "Touch"): a long press opens the chip's
+// menu, the touch screen's answer to a right-click menu (chip-menu.ts, in the overlays chunk:
+// overlay-chunk.ts); a tap activates the chip (activate.ts), as a click does. The gesture is
+// watched from the first touch, so it is in the first load; the menu it opens is not.
+import { css, type ReactiveController } from "lit";
+import { isChip } from "../../editor/schema.js";
+import { writeClipboard } from "../clipboard-write.js";
+import { LongPress } from "../long-press.js";
+import { unchangedFocus, withOverlays, type OverlayParts } from "../overlay-chunk.js";
+import { activateChip } from "./activate.js";
+import type { Composer } from "./composer.js";
+import { copyOfSlice } from "./copy.js";
+
+/** The menu's class (chip-menu.ts's `MENU`: importing it would bring the menu into the first load). */
+const MENU = "chip-menu";
+
+export const chipMenuStyles = css`
+  .chip-menu {
+    position: fixed;
+    inset: auto;
+    margin: 4px 0;
+    display: grid;
+    gap: var(--_space);
+    justify-items: start;
+  }
+  .chip-menu p {
+    margin: 0;
+  }
+  .chip-menu-description {
+    color: var(--_muted);
+  }
+  /* At least 24 CSS px square (WCAG 2.5.8): a finger is the reason this menu exists. */
+  .chip-menu button {
+    min-width: 24px;
+    min-height: 24px;
+  }
+`;
+
+/** The position of the chip drawn as `dom`, or -1 when it is not one of the editor's chips. */
+function chipPos(composer: Composer, dom: Element): number {
+  const view = composer.model.view;
+  if (!view) return -1;
+  let pos: number;
+  try {
+    pos = view.posAtDOM(dom, 0);
+  } catch {
+    return -1; // not in the document any more
+  }
+  for (const candidate of [pos, pos - 1]) {
+    if (candidate >= 0 && isChip(view.state.doc.nodeAt(candidate)) && view.nodeDOM(candidate) === dom) return candidate;
+  }
+  return -1;
+}
+
+/** Copies the chip drawn as `dom`, where it is now, as copying a selection of just it does; `null` when it is gone. */
+function copyChip(composer: Composer, dom: HTMLElement): Promise<void> | null {
+  const pos = chipPos(composer, dom);
+  if (pos < 0) return null;
+  const { doc } = composer.model.state;
+  return writeClipboard(copyOfSlice(composer, doc.slice(pos, pos + doc.nodeAt(pos)!.nodeSize)));
+}
+
+/** Opens the menu of the chip drawn as `dom`, once the overlays are in, if it is one of the editor's chips. */
+function openMenu(composer: Composer, dom: HTMLElement): void {
+  const open = (parts: OverlayParts) => {
+    if (chipPos(composer, dom) >= 0) parts.openComposerChipMenu(composer, dom, () => copyChip(composer, dom));
+  };
+  withOverlays(composer.loads, open, unchangedFocus(dom));
+}
+
+/** Watches the editor for a finger held on a chip, or tapping one, while the element is connected. */
+export class ChipMenu implements ReactiveController {
+  readonly #composer: Composer;
+  readonly #longPress: LongPress;
+
+  constructor(composer: Composer) {
+    this.#composer = composer;
+    this.#longPress = new LongPress({
+      target: (event) => {
+        const chip = (event.target as Element | null)?.closest?.(".t3-chip");
+        return chip instanceof HTMLElement && composer.mount.contains(chip) ? chip : null;
+      },
+      press: (chip) => openMenu(composer, chip),
+      // ProseMirror ignores the mouse events after a touch, so a tap would never reach `clickChip`.
+      tap: (chip) => {
+        const pos = chipPos(composer, chip);
+        if (pos >= 0) activateChip(composer, pos, true);
+      },
+    });
+  }
+
+  hostConnected(): void {
+    this.#longPress.connect(this.#composer.mount);
+  }
+
+  hostDisconnected(): void {
+    this.#longPress.disconnect();
+    this.#composer.host.shadowRoot?.querySelector(`.${MENU}`)?.remove();
+  }
+}
