@@ -69,7 +69,7 @@ function openMenu(composer: Composer, dom: HTMLElement): void {
 }
 
 /** Watches the editor for a finger held on a chip, or tapping one, while the element is connected. */
-export class ChipMenu implements ReactiveController {
+export class ChipPress implements ReactiveController {
   readonly #composer: Composer;
   readonly #longPress: LongPress;
 

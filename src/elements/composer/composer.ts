@@ -12,7 +12,7 @@ import type { ChipRegistry } from "../../presentation/types.js";
 import type { ComposerTransport } from "../../transport/types.js";
 import { activateChip } from "./activate.js";
 import { Budget } from "./budget.js";
-import { ChipMenu } from "./chip-press.js";
+import { ChipPress } from "./chip-press.js";
 import { ChipIndex, drawChip } from "./chips.js";
 import { copySlice } from "./copy.js";
 import { DraftModel } from "./draft.js";
@@ -169,7 +169,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.transportErrors = new TransportErrors(composer);
   composer.editing = new Editing(composer);
   host.addController(composer.editing); // edit and resend: Escape in edit mode
-  host.addController(new ChipMenu(composer)); // a long press on a chip (docs/accessibility.md, "Touch")
+  host.addController(new ChipPress(composer)); // a long press on a chip (docs/accessibility.md, "Touch")
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
   composer.loads = new ChunkLoads(host);
