@@ -10,6 +10,7 @@ const files = [
   "drop-in/overlays.js",
   "drop-in/transports.js",
   "memory-transport.js",
+  "codec-extras.js",
   "composer.js",
   "composer/composer-parts.js",
   "composer/composer-rest.js",
