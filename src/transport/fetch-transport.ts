@@ -34,8 +34,10 @@ export function createFetchTransportWithClock(options: FetchTransportOptions, cl
   void prefetchNetwork(chunk);
   return {
     capabilities: { inlineMessageContext: options.inlineMessageContext ?? true, edit: options.edit ?? true },
-    send: (message, sendOptions) =>
-      withNetwork(chunk, (network) => network.postMessage(config, policy, clock, message, signalOf(sendOptions), sendOptions?.onRetry)),
+    send: (message, sendOptions) => {
+      const signal = signalOf(sendOptions);
+      return withNetwork(chunk, signal, (network) => network.postMessage(config, policy, clock, message, signal, sendOptions?.onRetry));
+    },
     ...httpCalls(chunk, config, attachments),
   };
 }
@@ -47,9 +49,15 @@ export function httpCalls(
   attachments: AttachmentConfig,
 ): Required<Pick<ComposerTransport, "upload" | "fetchAttachment" | "listMessages">> {
   return {
-    upload: (file, uploadOptions) => withNetwork(chunk, (network) => network.uploadAttachment(config, attachments, file, uploadOptions)),
-    fetchAttachment: (source, fetchOptions) =>
-      withNetwork(chunk, (network) => network.fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) })),
-    listMessages: (listOptions) => withNetwork(chunk, (network) => network.listPage(config, { ...listOptions, signal: signalOf(listOptions) })),
+    upload: (file, uploadOptions) =>
+      withNetwork(chunk, signalOf(uploadOptions), (network) => network.uploadAttachment(config, attachments, file, uploadOptions)),
+    fetchAttachment: (source, fetchOptions) => {
+      const signal = signalOf(fetchOptions);
+      return withNetwork(chunk, signal, (network) => network.fetchAttachmentBlob(config, attachments, source, { signal }));
+    },
+    listMessages: (listOptions) => {
+      const signal = signalOf(listOptions);
+      return withNetwork(chunk, signal, (network) => network.listPage(config, { ...listOptions, signal }));
+    },
   };
 }

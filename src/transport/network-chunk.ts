@@ -27,11 +27,21 @@ export function prefetchNetwork(chunk: Chunk<NetworkModule>): Promise<NetworkMod
 
 /**
  * @internal Runs `use` with the implementation: at once when it is in, else once it loads. A load
- * that fails rejects with `load-failed`, and the next call loads again.
+ * that fails rejects with `load-failed`, and the next call loads again. An abort of `signal` while
+ * the chunk is on its way rejects with the signal's reason at once, as the call would have.
  */
-export function withNetwork<T>(chunk: Chunk<NetworkModule>, use: (network: NetworkModule) => Promise<T>): Promise<T> {
+export function withNetwork<T>(chunk: Chunk<NetworkModule>, signal: AbortSignal, use: (network: NetworkModule) => Promise<T>): Promise<T> {
   if (chunk.loaded) return use(chunk.loaded);
-  return chunk.get().then(use, (cause: unknown) => {
-    throw networkLoadFailed(cause);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    chunk
+      .get()
+      .then(use, (cause: unknown) => {
+        throw networkLoadFailed(cause);
+      })
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
   });
 }

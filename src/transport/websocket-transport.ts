@@ -108,7 +108,7 @@ class DeferredLive {
     if (this.#thread || this.#closed) return this.#sendNow(message, options);
     return new Promise((resolve, reject) => {
       this.#waiting.add(reject);
-      withNetwork(this.#chunk, async (network) => {
+      withNetwork(this.#chunk, signalOf(options), async (network) => {
         this.#open(network);
         return this.#sendNow(message, options);
       })

@@ -11,7 +11,7 @@ import { createFetchTransportWithClock } from "../../../src/transport/fetch-tran
 import type { NetworkModule } from "../../../src/transport/network-chunk.js";
 import type { SentMessage, WebSocketTransport } from "../../../src/transport/index.js";
 import { createWebSocketTransportWithClock } from "../../../src/transport/websocket-transport.js";
-import { textMessage } from "../support/fixtures.js";
+import { abortReason, textMessage } from "../support/fixtures.js";
 import { startTestHost, type TestHost } from "../support/host.js";
 import { waitFor } from "../support/wait.js";
 
@@ -112,6 +112,21 @@ describe("the network transports before their chunk is in", () => {
     held.release();
     await sending;
     assert.deepEqual(sent.map((message) => message.text), ["early"]);
+  });
+
+  it("an abort while the chunk is on its way rejects at once with the reason, and nothing goes", async () => {
+    const held = heldChunk();
+    const { threadId, ...rest } = options();
+    const t = createFetchTransportWithClock({ threadId, ...rest }, systemClock, held.chunk);
+    const controller = new AbortController();
+    const reason = abortReason();
+    const sending = t.send(textMessage("never"), { signal: controller.signal });
+    controller.abort(reason);
+    await assert.rejects(sending, (error) => error === reason);
+    held.release();
+    await held.chunk.get();
+    await settle();
+    assert.deepEqual(host.rows("SELECT id FROM messages WHERE thread_id = ?", threadId), []);
   });
 
   it("a WebSocket listener added before the chunk is in hears the host's messages", async () => {
