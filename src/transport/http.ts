@@ -7,6 +7,7 @@ import { HostResponseError } from "./errors.js";
 export type TransportHeaders = HeadersInit | (() => HeadersInit);
 
 // Checked when an adapter is created, before this module (part of the implementation's chunk) loads.
+/** @internal */
 export { threadUrl, type HttpConfig } from "./config.js";
 
 /** @internal `{baseUrl}/attachments[/{attachmentId}]`. */

@@ -15,6 +15,7 @@ export interface LiveSocketHandlers {
 }
 
 // Checked when the adapter is created, before this module (part of the implementation's chunk) loads.
+/** @internal */
 export { toWebSocketUrl } from "./config.js";
 
 /** @internal */

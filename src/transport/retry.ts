@@ -18,6 +18,7 @@ export interface RetryOptions {
 }
 
 // Checked when an adapter is created, before this module (part of the implementation's chunk) loads.
+/** @internal */
 export { resolveRetryPolicy, type Clock, type RetryPolicy } from "./config.js";
 
 /**
