@@ -15,6 +15,7 @@ const files = [
   "composer/overlays.js",
   "transcript.js",
   "transcript/overlays.js",
+  "transcript/legacy-reader.js",
   "codec.min.js",
 ];
 const sizes = Object.fromEntries(
