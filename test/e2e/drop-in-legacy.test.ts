@@ -5,9 +5,9 @@
 // its chips once it is in; a chunk that cannot be fetched is a `t3-error` (`load-failed`) and the
 // message's text stays on screen.
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, T3TranscriptElement, TranscriptMessage } from "../../src/index.js";
 import { fitFrames, frameDocument, openFrame, waitFor } from "./support/frames.js";
+import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "./support/network.js";
 
 const READER_CHUNK = "/dist/transcript/legacy-reader.js";
 const OVERLAYS_CHUNK = "/dist/transcript/overlays.js";
@@ -48,14 +48,7 @@ async function transcriptWith(messages: TranscriptMessage[]) {
   return { win: frame.contentWindow!, transcript, box, errors };
 }
 
-let holding = false;
-
-afterEach(async () => {
-  if (holding) await executeServerCommand("release-urls");
-  holding = false;
-  await executeServerCommand("block-urls", { patterns: [] });
-  document.querySelectorAll("iframe").forEach((frame) => frame.remove());
-});
+afterEach(resetNetwork);
 before(() => fitFrames(1));
 
 describe("transcript.js and its legacy reader chunk", () => {
@@ -74,8 +67,7 @@ describe("transcript.js and its legacy reader chunk", () => {
   });
 
   it("draws a legacy message as sent and busy while the reader is held, its neighbours in full, then with its chips, keeping the screen in place", async () => {
-    await executeServerCommand("hold-urls", { patterns: [`*${READER_CHUNK}`] });
-    holding = true;
+    await holdUrls([`*${READER_CHUNK}`]);
     const { win, transcript, box } = await transcriptWith([message("legacy", "user", LEGACY_TEXT), ...fillers()]);
     await waitFor(() => article(transcript, `f${FILLERS - 1}`)?.textContent?.includes("second paragraph"), "the last message drawn");
     await frames(HELD_FRAMES, win);
@@ -89,8 +81,7 @@ describe("transcript.js and its legacy reader chunk", () => {
     await frames(2, win);
     const before = offsetIn(box, transcript, "f2");
     const plainHeight = legacy.offsetHeight;
-    holding = false;
-    expect(await executeServerCommand<number, { expected: number }>("release-urls", { expected: 1 })).to.equal(1);
+    expect(await releaseUrls(1)).to.equal(1);
     await transcript.updateComplete;
     expect(chipIds(legacy)).to.deep.equal(["legacy_terminal_1"]);
     expect(legacy.querySelector(".body")!.textContent).to.equal("Here is the older outputbuild lines 1-2");
@@ -102,7 +93,7 @@ describe("transcript.js and its legacy reader chunk", () => {
   });
 
   it("a blocked reader is a load-failed t3-error; the legacy message keeps its text, no longer busy", async () => {
-    await executeServerCommand("block-urls", { patterns: [`*${READER_CHUNK}`] });
+    await blockUrls([`*${READER_CHUNK}`]);
     const { transcript, errors } = await transcriptWith([message("legacy", "user", LEGACY_TEXT), message("a", "assistant", "a **reply**")]);
     await transcript.updateComplete;
     expect(errors).to.deep.equal([{ code: "load-failed", message: "A part of the transcript could not be loaded." }]);
