@@ -19,7 +19,7 @@ const defineHasEffects = () => ({
 });
 
 /**
- * `manualChunks` for a build with a second entry beside the drop-in (the memory transport): every
+ * `manualChunks` for a build with other entries beside the drop-in (the memory transport, the codec extras): every
  * module the drop-in's entry reaches by static imports stays in the drop-in's own file, so that its
  * first load is one file. Without this, rollup would move what the two entries share
  * (`ComposerError`) into a third file that both import. Modules reached only by a dynamic import
@@ -40,8 +40,22 @@ function firstLoadIn(name, entry, { inline } = {}) {
         pending.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []).filter((id) => inline?.test(id)));
       }
     }
-    return reached.has(id) ? name : undefined;
+    return reached.has(id) ? name : codecChunk(id);
   };
+}
+
+/**
+ * The chunk of a codec module the first load does not hold (the combined drop-in's codec extras,
+ * which its chunks share): the legacy reader and serializer in one, the projection and its measure
+ * with the envelope's escape in another. Left to rollup, each shared module would be a file of its
+ * own, fetched one after another as each file's imports are read. The look-alike table is one of
+ * its own, since the overlays use it alone.
+ */
+function codecChunk(id) {
+  if (/[\\/]src[\\/]codec[\\/](legacy[\\/]|resolve\.ts$)/.test(id)) return "legacy";
+  if (/[\\/]src[\\/]codec[\\/](projection|projection-bodies|measure|escape)\.ts$/.test(id)) return "projection";
+  if (/[\\/]src[\\/]codec[\\/]confusables\.ts$/.test(id)) return "confusables";
+  return undefined;
 }
 
 /** The transcript's engine (src/elements/transcript/engine.ts), which the transcript-only drop-in holds. */
@@ -92,9 +106,14 @@ const builds = {
   // and its rest, fetched when it is first idle (dist/drop-in/composer-rest.js: .../composer/rest.ts),
   // and the chip overlays both elements share (dist/drop-in/overlays.js: src/elements/overlay-chunk.ts).
   // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
-  // imports what it shares with the drop-in from it.
+  // imports what it shares with the drop-in from it; so are the codec functions neither element
+  // needs to show itself (dist/codec-extras.js: src/drop-in/codec-extras.ts).
   "drop-in": {
-    input: { "t3-composer": "src/drop-in/t3-composer.ts", "memory-transport": "src/drop-in/memory-transport.ts" },
+    input: {
+      "t3-composer": "src/drop-in/t3-composer.ts",
+      "memory-transport": "src/drop-in/memory-transport.ts",
+      "codec-extras": "src/drop-in/codec-extras.ts",
+    },
     // The engine chunk imports a helper or two from the drop-in itself; by default rollup would
     // move them into a third file and leave t3-composer.js a re-exporting facade.
     preserveEntrySignatures: "allow-extension",

@@ -9,6 +9,7 @@ const files = [
   "drop-in/composer-rest.js",
   "drop-in/overlays.js",
   "memory-transport.js",
+  "codec-extras.js",
   "composer.js",
   "composer/composer-parts.js",
   "composer/composer-rest.js",

@@ -5,7 +5,8 @@
 // The codec functions the composer never calls (legacy upgrade and serialization, the provider
 // projection, the measure, inline tokens, resolving a sent message, rebinding its attachments)
 // are not here: they would be first-load bytes for every page, and live in `t3-composer/codec`
-// (the legacy ones in `t3-composer/codec/legacy`) and in the combined drop-in (docs/entries.md, docs/performance.md). The memory transport is a
+// (the legacy ones in `t3-composer/codec/legacy`) and, for a page on the combined drop-in, in
+// `t3-composer/codec-extras.js` (docs/entries.md, docs/performance.md). The memory transport is a
 // test double and stays out (it is in `t3-composer/transport`).
 import "../elements/define-composer.js";
 

@@ -19,6 +19,17 @@ const MESSAGE = {
 };
 const ENGINE_CHUNK = "/dist/drop-in/engine.js";
 const PARTS_CHUNK = "/dist/drop-in/composer-parts.js";
+/** What t3-composer.js leaves to codec-extras.js beside it (src/drop-in/codec-extras.ts). */
+const CODEC_EXTRAS = [
+  "collectComposerInlineTokens",
+  "estimateTokensFromLength",
+  "measureComposerContext",
+  "normalizeMessageAttachments",
+  "projectComposerContextForProvider",
+  "resolveUserMessageContext",
+  "serializeLegacyContextMessage",
+  "upgradeLegacyContextMessage",
+];
 
 async function openDropIn(name: string): Promise<{ frame: HTMLIFrameElement; doc: Document; win: Window & { dropIn: Record<string, unknown> } }> {
   const frame = await openFrame(`/test/e2e/drop-in/page.html?drop-in=${name}`);
@@ -63,14 +74,14 @@ describe("drop-ins on a plain page", () => {
     expect(Object.keys(win.dropIn)).to.not.include("T3TranscriptElement");
   });
 
-  it("composer.js leaves out the codec functions the composer never calls; t3-composer.js has them", async () => {
-    // src/drop-in/composer.ts and docs/entries.md name them.
-    const unused = ["projectComposerContextForProvider", "resolveUserMessageContext", "upgradeLegacyContextMessage", "serializeLegacyContextMessage",
-      "normalizeMessageAttachments", "collectComposerInlineTokens", "measureComposerContext", "estimateTokensFromLength"];
+  it("neither composer drop-in exports the codec functions its elements never call at first; codec-extras.js does", async () => {
+    // src/drop-in/composer.ts, src/drop-in/t3-composer.ts and docs/entries.md name them.
     const composerOnly = await openDropIn("composer");
-    expect(unused.filter((name) => name in composerOnly.win.dropIn)).to.deep.equal([]);
+    expect(CODEC_EXTRAS.filter((name) => name in composerOnly.win.dropIn)).to.deep.equal([]);
     const combined = await openDropIn("t3-composer");
-    expect(unused.filter((name) => !(name in combined.win.dropIn))).to.deep.equal([]);
+    expect(CODEC_EXTRAS.filter((name) => name in combined.win.dropIn)).to.deep.equal([]);
+    // Every one of them is a name of the package entry, so none is lost.
+    expect(CODEC_EXTRAS.filter((name) => !(name in packageEntry))).to.deep.equal([]);
   });
 
   it("transcript.js defines <t3-transcript> alone, draws Markdown and chips from its own file, and fetches its overlays chunk when idle", async () => {
@@ -107,9 +118,10 @@ describe("drop-ins on a plain page", () => {
 
   it("t3-composer.js exports what the package entry does but the memory transport, which memory-transport.js beside it exports", async () => {
     const { doc, win } = await openDropIn("t3-composer");
+    const besides = new Set(["createMemoryTransport", ...CODEC_EXTRAS]);
     // Besides these, it exports (under minified names) what its chunks import from it.
-    expect(Object.keys(win.dropIn)).to.include.members(Object.keys(packageEntry).filter((name) => name !== "createMemoryTransport"));
-    expect(Object.keys(win.dropIn)).to.not.include("createMemoryTransport");
+    expect(Object.keys(win.dropIn)).to.include.members(Object.keys(packageEntry).filter((name) => !besides.has(name)));
+    for (const name of besides) expect(Object.keys(win.dropIn)).to.not.include(name);
     const memory = (await (win as unknown as { eval(code: string): Promise<Record<string, unknown>> }).eval('import("/dist/memory-transport.js")')) as {
       createMemoryTransport(): { send(message: unknown): Promise<{ id: string }> };
     };
@@ -122,6 +134,26 @@ describe("drop-ins on a plain page", () => {
     const sent = new Promise<{ result: { id: string } }>((resolve) => composer.addEventListener("t3-sent", (event) => resolve((event as CustomEvent).detail), { once: true }));
     await press("Enter");
     expect((await sent).result.id).to.equal("mem_1");
+  });
+
+  it("codec-extras.js beside t3-composer.js exports the codec functions it leaves out, working and sharing its code", async () => {
+    const { win } = await openDropIn("t3-composer");
+    const load = (url: string) => (win as unknown as { eval(code: string): Promise<Record<string, unknown>> }).eval(`import(${JSON.stringify(url)})`);
+    const extras = (await load("/dist/codec-extras.js")) as Record<string, (...args: unknown[]) => unknown>;
+    expect(Object.keys(extras).sort()).to.deep.equal([...CODEC_EXTRAS].sort());
+    // The same functions as the package entry's: a projection and a legacy round trip.
+    const input = {
+      text: "Fix [a.ts](t3-context://v1/mention/ctx_m) now",
+      records: [{ kind: "mention", contextId: "ctx_m", version: 1, label: "a.ts", path: "src/a.ts" }],
+    } as Parameters<typeof packageEntry.projectComposerContextForProvider>[0];
+    const projected = extras.projectComposerContextForProvider!(input);
+    expect(projected).to.equal(packageEntry.projectComposerContextForProvider(input));
+    expect(projected).to.not.equal(input.text);
+    const legacy = extras.serializeLegacyContextMessage!(input) as string;
+    expect(legacy).to.equal(packageEntry.serializeLegacyContextMessage(input));
+    expect(extras.upgradeLegacyContextMessage!(legacy)).to.deep.equal(packageEntry.upgradeLegacyContextMessage(legacy));
+    // It imports the drop-in's own code rather than a copy of it.
+    expect(fetched(win).filter((path) => path.startsWith("/dist/") && !path.startsWith("/dist/drop-in/")).sort()).to.deep.equal(["/dist/codec-extras.js", "/dist/t3-composer.js"]);
   });
 
   it("t3-composer.js fetches the composer's on-demand parts only when they are used: the preview panel", async () => {

@@ -81,7 +81,7 @@ describe("the packed package", { skip: notBuilt }, () => {
     ),
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
-  const BROWSER_ENTRIES = [".", "./t3-composer.js", "./memory-transport.js", "./composer.js", "./transcript.js"];
+  const BROWSER_ENTRIES = [".", "./t3-composer.js", "./memory-transport.js", "./codec-extras.js", "./composer.js", "./transcript.js"];
 
   // The JSX entries hold declarations only: the checks below compile against them.
   const TYPES_ONLY = new Set(["./jsx/react", "./jsx/vue", "./jsx/svelte", "./jsx/solid"]);
