@@ -32,7 +32,7 @@ export async function run(): Promise<BenchRow[]> {
   // The chip overlays, fetched when an element is first idle or on first use (src/elements/overlay-chunk.ts).
   const [overlays, composerOverlays, transcriptOverlays] = ["drop-in/overlays.js", "composer/overlays.js", "transcript/overlays.js"].map(size) as [number, number, number];
   // The legacy reader, fetched when a transcript first draws a legacy message (src/elements/transcript/load-legacy.ts).
-  const transcriptLegacy = size("transcript/legacy-reader.js");
+  const transcriptLegacy = size("transcript/legacy.js");
   const [combinedShare, composerShare] = (await measureFeatureShare()).map((share) => share.share / KB) as [number, number];
   const tiptapName = "Tiptap core+StarterKit+Mention";
   return [

@@ -1,5 +1,6 @@
-// The legacy reader chunk of the transcript-only drop-in (dist/transcript/legacy-reader.js:
-// src/elements/transcript/load-legacy.ts) on a plain page (test/e2e/drop-in/page.html): a thread
+// The legacy reader chunk (src/elements/transcript/load-legacy.ts: dist/transcript/legacy.js beside
+// the transcript-only drop-in, dist/drop-in/legacy.js beside the combined one) on a plain page
+// (test/e2e/drop-in/page.html), for each drop-in that draws a transcript: a thread
 // with no legacy message never fetches it; a legacy message is drawn as it was sent, busy, while the
 // chunk is on its way (its neighbours are drawn meanwhile, what is on screen stays put), and with
 // its chips once it is in; a chunk that cannot be fetched is a `t3-error` (`load-failed`) and the
@@ -9,8 +10,6 @@ import type { ComposerErrorDetail, T3TranscriptElement, TranscriptMessage } from
 import { fitFrames, frameDocument, openFrame, waitFor } from "./support/frames.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "./support/network.js";
 
-const READER_CHUNK = "/dist/transcript/legacy-reader.js";
-const OVERLAYS_CHUNK = "/dist/transcript/overlays.js";
 /** Frames to let pass while the chunk is held: time enough for a draw that did not wait. */
 const HELD_FRAMES = 5;
 /** Messages after the legacy one: enough for the box to scroll past it. */
@@ -29,11 +28,11 @@ const chipIds = (node: Element) => [...node.querySelectorAll<HTMLElement>(".t3-c
 /** Where `id`'s article is, relative to the top of the box that scrolls, in px. */
 const offsetIn = (box: HTMLElement, transcript: T3TranscriptElement, id: string) => article(transcript, id)!.getBoundingClientRect().top - box.getBoundingClientRect().top;
 
-/** A page with transcript.js and a transcript in a box that scrolls, given `messages`; `errors` collects its `t3-error`s. */
-async function transcriptWith(messages: TranscriptMessage[]) {
-  const frame = await openFrame("/test/e2e/drop-in/page.html?drop-in=transcript");
+/** A page with the drop-in `name` and a transcript in a box that scrolls, given `messages`; `errors` collects its `t3-error`s. */
+async function transcriptWith(name: string, messages: TranscriptMessage[]) {
+  const frame = await openFrame(`/test/e2e/drop-in/page.html?drop-in=${name}`);
   const doc = frameDocument(frame);
-  await waitFor(() => doc.title === "loaded", "transcript.js to load");
+  await waitFor(() => doc.title === "loaded", `${name}.js to load`);
   const transcript = doc.createElement("t3-transcript") as T3TranscriptElement;
   const errors: Array<Pick<ComposerErrorDetail, "code" | "message">> = [];
   transcript.addEventListener("t3-error", (event) => {
@@ -51,9 +50,13 @@ async function transcriptWith(messages: TranscriptMessage[]) {
 afterEach(resetNetwork);
 before(() => fitFrames(1));
 
-describe("transcript.js and its legacy reader chunk", () => {
+for (const [name, READER_CHUNK, OVERLAYS_CHUNK] of [
+  ["transcript", "/dist/transcript/legacy.js", "/dist/transcript/overlays.js"],
+  ["t3-composer", "/dist/drop-in/legacy.js", "/dist/drop-in/overlays.js"],
+] as const) {
+describe(`${name}.js and its legacy reader chunk`, () => {
   it("never fetches the reader for a thread with no legacy message, even one whose markers are not the user's legacy text", async () => {
-    const { win, transcript } = await transcriptWith([
+    const { win, transcript } = await transcriptWith(name, [
       message("u", "user", "plain text, no context"),
       // An assistant's text is never upgraded; nor is a user message with a structured context.
       message("a", "assistant", LEGACY_TEXT),
@@ -62,13 +65,13 @@ describe("transcript.js and its legacy reader chunk", () => {
     await transcript.updateComplete;
     // The overlays chunk is fetched once the transcript is idle: by then the reader would have been asked for.
     await waitFor(() => fetched(win).includes(OVERLAYS_CHUNK), "the overlays chunk");
-    expect(fetched(win).filter((path) => path.startsWith("/dist/"))).to.deep.equal(["/dist/transcript.js", OVERLAYS_CHUNK]);
+    expect(fetched(win).filter((path) => path.startsWith("/dist/"))).to.not.include(READER_CHUNK);
     expect(article(transcript, "c")!.textContent).to.contain("<terminal_context>");
   });
 
   it("draws a legacy message as sent and busy while the reader is held, its neighbours in full, then with its chips, keeping the screen in place", async () => {
     await holdUrls([`*${READER_CHUNK}`]);
-    const { win, transcript, box } = await transcriptWith([message("legacy", "user", LEGACY_TEXT), ...fillers()]);
+    const { win, transcript, box } = await transcriptWith(name, [message("legacy", "user", LEGACY_TEXT), ...fillers()]);
     await waitFor(() => article(transcript, `f${FILLERS - 1}`)?.textContent?.includes("second paragraph"), "the last message drawn");
     await frames(HELD_FRAMES, win);
     const legacy = article(transcript, "legacy")!;
@@ -94,7 +97,7 @@ describe("transcript.js and its legacy reader chunk", () => {
 
   it("a blocked reader is a load-failed t3-error; the legacy message keeps its text, no longer busy", async () => {
     await blockUrls([`*${READER_CHUNK}`]);
-    const { transcript, errors } = await transcriptWith([message("legacy", "user", LEGACY_TEXT), message("a", "assistant", "a **reply**")]);
+    const { transcript, errors } = await transcriptWith(name, [message("legacy", "user", LEGACY_TEXT), message("a", "assistant", "a **reply**")]);
     await transcript.updateComplete;
     expect(errors).to.deep.equal([{ code: "load-failed", message: "A part of the transcript could not be loaded." }]);
     const legacy = article(transcript, "legacy")!;
@@ -104,3 +107,4 @@ describe("transcript.js and its legacy reader chunk", () => {
     expect(article(transcript, "a")!.querySelector("strong")!.textContent).to.equal("reply");
   });
 });
+}
