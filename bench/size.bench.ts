@@ -31,6 +31,8 @@ export async function run(): Promise<BenchRow[]> {
   const [rest, composerRest] = ["drop-in/composer-rest.js", "composer/composer-rest.js"].map(size) as [number, number];
   // The chip overlays, fetched when an element is first idle or on first use (src/elements/overlay-chunk.ts).
   const [overlays, composerOverlays, transcriptOverlays] = ["drop-in/overlays.js", "composer/overlays.js", "transcript/overlays.js"].map(size) as [number, number, number];
+  // The legacy reader, fetched when a transcript first draws a legacy message (src/elements/transcript/load-legacy.ts).
+  const transcriptLegacy = size("transcript/legacy.js");
   const [combinedShare, composerShare] = (await measureFeatureShare()).map((share) => share.share / KB) as [number, number];
   const tiptapName = "Tiptap core+StarterKit+Mention";
   return [
@@ -77,7 +79,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: transcript / (combined + engine),
       target: `≤ ${TRANSCRIPT_BUDGET_KB} KB`,
       pass: transcript <= TRANSCRIPT_BUDGET_KB,
-      note: `+ ${kb(transcriptOverlays)} of chip overlays when idle`,
+      note: `+ ${kb(transcriptOverlays)} of chip overlays when idle, ${kb(transcriptLegacy)} of legacy reader for the first legacy message`,
     },
     {
       name: "t3-composer/codec alone, min+gzip",

@@ -16,6 +16,7 @@ const files = [
   "composer/overlays.js",
   "transcript.js",
   "transcript/overlays.js",
+  "transcript/legacy.js",
   "codec.min.js",
 ];
 const sizes = Object.fromEntries(
