@@ -40,7 +40,7 @@ function firstLoadIn(name, entry, { inline } = {}) {
         pending.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []).filter((id) => inline?.test(id)));
       }
     }
-    return reached.has(id) ? name : codecChunk(id);
+    return reached.has(id) ? name : codecChunk(id, name);
   };
 }
 
@@ -49,9 +49,13 @@ function firstLoadIn(name, entry, { inline } = {}) {
  * which its chunks share): the legacy reader and serializer in one, the projection and its measure
  * with the envelope's escape in another. Left to rollup, each shared module would be a file of its
  * own, fetched one after another as each file's imports are read. The look-alike table is one of
- * its own, since the overlays use it alone.
+ * its own, since the overlays use it alone. The legacy marker test (and the tag names it reads)
+ * goes with the first load: the transcript's engine runs it on every user message to decide
+ * whether to fetch the legacy chunk (src/elements/transcript/load-legacy.ts), and rollup would
+ * otherwise pull it into that chunk with the upgrade that imports it, making the engine import it.
  */
-function codecChunk(id) {
+function codecChunk(id, firstLoad) {
+  if (/[\\/]src[\\/]codec[\\/]legacy[\\/](markers|tags)\.ts$/.test(id)) return firstLoad;
   if (/[\\/]src[\\/]codec[\\/](legacy[\\/]|resolve\.ts$)/.test(id)) return "legacy";
   if (/[\\/]src[\\/]codec[\\/](projection|projection-bodies|measure|escape)\.ts$/.test(id)) return "projection";
   if (/[\\/]src[\\/]codec[\\/]confusables\.ts$/.test(id)) return "confusables";

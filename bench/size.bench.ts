@@ -33,6 +33,8 @@ export async function run(): Promise<BenchRow[]> {
   const [overlays, composerOverlays, transcriptOverlays] = ["drop-in/overlays.js", "composer/overlays.js", "transcript/overlays.js"].map(size) as [number, number, number];
   // The fetch and WebSocket transports' implementation, fetched when one is created (src/transport/network-chunk.ts).
   const [transports, composerTransports] = ["drop-in/transports.js", "composer/transports.js"].map(size) as [number, number];
+  // The legacy reader, fetched when a transcript first draws a legacy message (src/elements/transcript/load-legacy.ts).
+  const transcriptLegacy = size("transcript/legacy.js");
   const [combinedShare, composerShare] = (await measureFeatureShare()).map((share) => share.share / KB) as [number, number];
   const tiptapName = "Tiptap core+StarterKit+Mention";
   return [
@@ -79,7 +81,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: transcript / (combined + engine),
       target: `≤ ${TRANSCRIPT_BUDGET_KB} KB`,
       pass: transcript <= TRANSCRIPT_BUDGET_KB,
-      note: `+ ${kb(transcriptOverlays)} of chip overlays when idle`,
+      note: `+ ${kb(transcriptOverlays)} of chip overlays when idle, ${kb(transcriptLegacy)} of legacy reader for the first legacy message`,
     },
     {
       name: "t3-composer/codec alone, min+gzip",

@@ -18,6 +18,7 @@ const files = [
   "composer/transports.js",
   "transcript.js",
   "transcript/overlays.js",
+  "transcript/legacy.js",
   "codec.min.js",
 ];
 const sizes = Object.fromEntries(

@@ -29,9 +29,10 @@ export class ChunkLoads {
 
   /**
    * Runs `use` with `chunk` once it has loaded, and resolves with what it returned. A failed load
-   * fires `t3-error` (`load-failed`) and resolves with `undefined`.
+   * fires `t3-error` (`load-failed`), then runs `failed` (the element waits for it too), and
+   * resolves with `undefined`.
    */
-  run<C, T>(chunk: Chunk<C>, use: (loaded: C) => T): Promise<Awaited<T> | undefined> {
+  run<C, T>(chunk: Chunk<C>, use: (loaded: C) => T, failed?: () => void): Promise<Awaited<T> | undefined> {
     // Wrapped, so that the element waits for the load and `use`, not for a promise `use` returns
     // (the gone-context question waits for a person).
     const task = chunk.get().then(
@@ -39,6 +40,7 @@ export class ChunkLoads {
       (cause: unknown) => {
         const error = loadFailed(cause, this.#element);
         emit(this.#host, "t3-error", { code: error.code, message: error.message, cause });
+        failed?.();
         return undefined;
       },
     );

@@ -5,9 +5,9 @@
 // arrives, and a chunk that cannot be fetched is a `t3-error` (`load-failed`) while scrolling and
 // typing go on, and the next activation tries again.
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, T3ComposerElement, T3TranscriptElement } from "../../src/index.js";
 import { click, fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
+import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "./support/network.js";
 
 /** Frames to let pass while the chunk is held: time enough for an overlay that did not wait. */
 const SETTLE_FRAMES = 10;
@@ -54,14 +54,7 @@ const popoverOf = (transcript: T3TranscriptElement) => transcript.shadowRoot!.qu
 const isOpen = (transcript: T3TranscriptElement) => popoverOf(transcript)?.matches(":popover-open") === true;
 const fetched = (win: Window) => win.performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
 
-let holding = false;
-
-afterEach(async () => {
-  if (holding) await executeServerCommand("release-urls");
-  holding = false;
-  await executeServerCommand("block-urls", { patterns: [] });
-  document.querySelectorAll("iframe").forEach((frame) => frame.remove());
-});
+afterEach(resetNetwork);
 before(() => fitFrames(1));
 
 for (const [name, chunk] of [
@@ -78,15 +71,13 @@ for (const [name, chunk] of [
     });
 
     it("a chip clicked while the chunk is held opens its popover once the chunk arrives, focus inside it", async () => {
-      await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
-      holding = true;
+      await holdUrls([`*${chunk}`]);
       const { frame, win, transcript } = await transcriptOn(name);
       const chip = lastChip(transcript);
       await click(frame, chip);
       await frames(SETTLE_FRAMES, win);
       expect(isOpen(transcript)).to.equal(false);
-      holding = false;
-      expect(await executeServerCommand<number, undefined>("release-urls")).to.be.greaterThan(0);
+      expect(await releaseUrls()).to.be.greaterThan(0);
       await transcript.updateComplete;
       expect(isOpen(transcript)).to.equal(true);
       expect(popoverOf(transcript)!.querySelector(".t3-details-title")!.textContent).to.equal("build lines 3-4");
@@ -96,22 +87,20 @@ for (const [name, chunk] of [
     });
 
     it("a chip activated while the chunk is held opens nothing once it arrives if the focus moved away meanwhile", async () => {
-      await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
-      holding = true;
+      await holdUrls([`*${chunk}`]);
       const { win, transcript } = await transcriptOn(name);
       lastChip(transcript).focus();
       await press("Enter");
       await frames(SETTLE_FRAMES, win);
       (transcript.shadowRoot!.activeElement as HTMLElement).blur();
-      holding = false;
-      await executeServerCommand("release-urls");
+      await releaseUrls();
       await transcript.updateComplete;
       expect(popoverOf(transcript)).to.not.equal(null);
       expect(isOpen(transcript)).to.equal(false);
     });
 
     it("a blocked chunk is a load-failed t3-error; the thread scrolls, and the next activation tries again", async () => {
-      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      await blockUrls([`*${chunk}`]);
       const { win, transcript, box, errors } = await transcriptOn(name, LONG_THREAD);
       await waitFor(() => errors.length > 0, "the idle fetch to fail");
       expect(errors).to.deep.equal(["load-failed"]);
@@ -126,7 +115,7 @@ for (const [name, chunk] of [
       await transcript.updateComplete;
       expect(errors).to.deep.equal(["load-failed", "load-failed"]);
       expect(isOpen(transcript)).to.equal(false);
-      await executeServerCommand("block-urls", { patterns: [] });
+      await blockUrls([]);
       chip.focus();
       await press("Enter");
       await transcript.updateComplete;
@@ -138,7 +127,7 @@ for (const [name, chunk] of [
 
 describe("composer.js and its overlays chunk", () => {
   it("typing goes on while the chunk is blocked, and the failed idle fetch is a load-failed t3-error", async () => {
-    await executeServerCommand("block-urls", { patterns: ["*/dist/composer/overlays.js"] });
+    await blockUrls(["*/dist/composer/overlays.js"]);
     const frame = await openFrame("/test/e2e/drop-in/page.html?drop-in=composer");
     const doc = frameDocument(frame);
     await waitFor(() => doc.title === "loaded", "composer.js to load");

@@ -7,12 +7,12 @@ import { formatComposerContextReference } from "../references.js";
 import { unescapeRecord } from "./capture-escape.js";
 import { passesContract } from "./contract-check.js";
 import { bindLegacyTerminals } from "./inline-binding.js";
+import { hasLegacyMarkers } from "./markers.js";
 import { previewRecordFromBody } from "./preview-record.js";
 import { elementRecordFromEntry, terminalRecordFromEntry } from "./records.js";
 import { findReviewBlocks } from "./review-blocks.js";
 import { reviewRecordFromBlock } from "./review-record.js";
 import { type TokenSpan, chooseReviewToken, cutTrailingReviews } from "./review-tokens.js";
-import { ELEMENT_TAG, PLACEHOLDER, PREVIEW_TAG, REVIEW_TAG, TERMINAL_TAG } from "./tags.js";
 import { peelTrailingBlocks } from "./trailing-blocks.js";
 
 /** The canonical form of a message: text with reference links, and their records. */
@@ -21,7 +21,6 @@ export interface UpgradedLegacyContext {
   records: ComposerContextRecord[];
 }
 
-const LEGACY_MARKERS = new RegExp(`<(?:${[TERMINAL_TAG, ELEMENT_TAG, PREVIEW_TAG, REVIEW_TAG].join("|")})\\b|${PLACEHOLDER}`);
 /**
  * Tokens longer than this (the text holds 64 or more U+E000 in a row) are replaced by a short
  * stand-in. Only a token that ends up inside a peeled payload could show the difference, and
@@ -89,7 +88,7 @@ function restoreReviewLinks(
  */
 export function upgradeLegacyContextMessage(text: string): UpgradedLegacyContext {
   const unchanged: UpgradedLegacyContext = { text, records: [] };
-  if (!LEGACY_MARKERS.test(text)) return unchanged;
+  if (!hasLegacyMarkers(text)) return unchanged;
 
   const exactToken = chooseReviewToken(text);
   const token = exactToken.length <= TOKEN_MAX ? exactToken : STAND_IN_TOKEN;

@@ -13,6 +13,7 @@ import { chipLongPress } from "./chip-press.js";
 import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from "./copy.js";
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { whenIdle } from "../idle.js";
+import { legacyReader } from "./load-legacy.js";
 import { markdownEngine } from "./markdown/engine.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { eventArticle, messageKeyTarget } from "./message-keys.js";
@@ -68,6 +69,8 @@ export class TranscriptDrawing {
   #lastPointer = "";
   /** Cancels the idle checking of a long thread's older messages, while it waits. */
   #cancelMatching: (() => void) | null = null;
+  /** Where this transcript's load of the legacy reader stands (load-legacy.ts). */
+  #reader: "unasked" | "loading" | "failed" = "unasked";
 
   constructor(hooks: DrawingHooks) {
     this.#hooks = hooks;
@@ -131,7 +134,7 @@ export class TranscriptDrawing {
     this.#overlays.localize(strings);
     this.#describeList(strings);
     const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
-    this.#deps = { host: this.#hooks.host, ...settings, markdown: markdownEngine, announce };
+    this.#deps = { host: this.#hooks.host, ...settings, markdown: markdownEngine, announce, awaitReader: () => this.#awaitReader() };
     return this.#window.pass(deadline);
   }
 
@@ -167,6 +170,26 @@ export class TranscriptDrawing {
       if (this.list.matchLater(performance.now() + MATCH_SLICE_MS)) this.#hooks.host.requestUpdate();
       else this.matchLater();
     });
+  }
+
+  /**
+   * Fetches the legacy reader for a message drawn without it, once per transcript; the messages
+   * drawn so are drawn again when it is in, or when it failed (then as sent, no longer busy: the
+   * load is a `load-failed` and is not tried again by this transcript).
+   */
+  #awaitReader(): boolean {
+    if (this.#reader === "unasked") {
+      this.#reader = "loading";
+      const redraw = () => {
+        this.list.redrawWhere((view) => view.drawnWithoutReader);
+        this.#hooks.request();
+      };
+      void this.#hooks.loads.run(legacyReader, redraw, () => {
+        this.#reader = "failed";
+        redraw();
+      });
+    }
+    return this.#reader === "loading";
   }
 
   #flush(deadline: number, enough?: (drawn: HTMLElement) => boolean): boolean {

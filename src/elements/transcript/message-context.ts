@@ -1,9 +1,10 @@
 // What a message's chips resolve against: its records by id and its attachments by id.
-import { resolveUserMessageContext } from "../../codec/resolve.js";
+import { needsLegacyUpgrade } from "../../codec/legacy/markers.js";
 import { decodeComposerContextRecord, decodeMessageContext, isDecoded } from "../../contract/decode.js";
 import { RECORDS_MAX } from "../../contract/limits.js";
 import type { TranscriptAttachment } from "../../contract/messages.js";
 import type { ComposerContextRecord, MessageContext } from "../../contract/types.js";
+import { legacyReader } from "./load-legacy.js";
 import type { TranscriptMessage } from "./types.js";
 
 /** A message's text with the records and attachments its chips resolve against. */
@@ -20,6 +21,11 @@ export interface ResolvedMessageContext {
    * did not decode.
    */
   problems: readonly ContextProblem[];
+  /**
+   * The message may be legacy text and the legacy reader is not in yet (load-legacy.ts): `text`
+   * is the message's text as it was sent, with no records, until it is.
+   */
+  awaitsReader: boolean;
 }
 
 /** One `t3-error` a message's context gives. */
@@ -86,32 +92,36 @@ function usableAttachment(value: unknown): value is TranscriptAttachment {
 /**
  * The text and records of a message. A user message goes through `resolveUserMessageContext`:
  * its structured context as it is (decoded), or, without one, its legacy text upgraded in memory
- * (trailing `<terminal_context>` blocks and the like become links and records). Assistant and
- * system messages are never upgraded: their text is the model's, not a legacy composer's.
+ * (trailing `<terminal_context>` blocks and the like become links and records) once the legacy
+ * reader is in; text without a legacy marker is taken as it is without it. Assistant and system
+ * messages are never upgraded: their text is the model's, not a legacy composer's.
  */
 function contextRecords(
   message: TranscriptMessage,
   problems: ContextProblem[],
-): { text: string; records: ReadonlyMap<string, ComposerContextRecord> } {
+): { text: string; records: ReadonlyMap<string, ComposerContextRecord>; awaitsReader: boolean } {
   const context = isObject(message.context) ? { version: 1 as const, records: [...decodeRecords(message.context, problems)] } : undefined;
-  if (message.role === "user") {
+  const legacy = message.role === "user" && needsLegacyUpgrade({ text: message.text, context });
+  const reader = legacyReader.loaded;
+  if (legacy && reader) {
     try {
-      const resolved = resolveUserMessageContext({ text: message.text, context });
-      return { text: resolved.text, records: resolved.recordsById };
+      const resolved = reader.resolveUserMessageContext({ text: message.text, context });
+      return { text: resolved.text, records: resolved.recordsById, awaitsReader: false };
     } catch (error) {
       // The upgrade never throws on text; should it, the message still shows as it was sent.
       problems.push({ code: "render-failed", message: "Reading its legacy context failed; it shows as it was sent", cause: error });
     }
   }
-  return { text: message.text, records: new Map(context?.records.map((record) => [record.contextId, record])) };
+  const records = new Map(context?.records.map((record) => [record.contextId, record]));
+  return { text: message.text, records, awaitsReader: legacy && !reader };
 }
 
 /** Resolves a message's context. Never throws on what the message holds. */
 export function resolveMessageContext(message: TranscriptMessage): ResolvedMessageContext {
   const problems: ContextProblem[] = [];
-  const { text, records: recordsById } = contextRecords(message, problems);
+  const { text, records: recordsById, awaitsReader } = contextRecords(message, problems);
   const attachments = (Array.isArray(message.attachments) ? message.attachments : []).filter(usableAttachment);
   const attachmentsById = new Map<string, TranscriptAttachment>();
   for (const attachment of attachments) if (!attachmentsById.has(attachment.id)) attachmentsById.set(attachment.id, attachment);
-  return { text, recordsById, attachmentsById, attachments, problems };
+  return { text, recordsById, attachmentsById, attachments, problems, awaitsReader };
 }

@@ -220,6 +220,19 @@ export class MessageList {
   }
 
   /**
+   * Redraws afresh, at the next flush, the messages in the DOM whose view passes `test` (those
+   * drawn without the legacy reader, once it is in); the others are drawn afresh whenever they
+   * come in anyway.
+   */
+  redrawWhere(test: (view: MessageView) => boolean): void {
+    for (const entry of this.#placed) {
+      if (!entry.view || !test(entry.view)) continue;
+      entry.force = true;
+      this.#dirty.add(entry);
+    }
+  }
+
+  /**
    * Whether the thread kept its messages and their order since the last `place()`: what changed
    * is only the content of some messages (a reply streams, a stored copy replaces its optimistic
    * one, the registry changed), so the placement can stay as it is.

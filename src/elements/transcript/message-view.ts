@@ -34,7 +34,16 @@ export interface RenderDeps {
   announce?: ((message: string) => void) | undefined;
   /** Whether the person's messages get an Edit button (`editable`, and a transport that edits). */
   editable?: boolean;
+  /**
+   * Asks for the legacy reader, for a message drawn without it (load-legacy.ts): `true` while it
+   * is on its way (the message is drawn again once it is in), `false` once it could not be loaded.
+   * Absent: the message shows as it was sent.
+   */
+  awaitReader?: (() => boolean) | undefined;
 }
+
+/** On a message drawn as it was sent while the legacy reader it needs is on its way. */
+export const READER_PENDING_ATTRIBUTE = "data-context-pending";
 
 /** Sets an attribute unless it has that value already: a redraw that changes nothing mutates nothing. */
 export function setAttributeIfChanged(node: Element, name: string, value: string): void {
@@ -94,6 +103,7 @@ export class MessageView {
   #edited: HTMLElement | null = null;
   /** Whether the message was drawn, and drawn pending: its end is announced. */
   #drawnPending: boolean | undefined;
+  #drawnWithoutReader = false;
 
   constructor() {
     this.node = document.createElement("article");
@@ -109,9 +119,20 @@ export class MessageView {
     this.node.append(this.#bubble, this.#copy);
   }
 
+  /** Whether the message was last drawn as it was sent because the legacy reader was not in. */
+  get drawnWithoutReader(): boolean {
+    return this.#drawnWithoutReader;
+  }
+
   /** Draws `message`; with `force`, nothing drawn before is kept. Never throws. */
   render(message: TranscriptMessage, given: RenderDeps, force: boolean): void {
-    const deps: Required<RenderDeps> = { ...given, strings: given.strings ?? englishLocalizer, announce: given.announce, editable: given.editable ?? false };
+    const deps: Required<RenderDeps> = {
+      ...given,
+      strings: given.strings ?? englishLocalizer,
+      announce: given.announce,
+      editable: given.editable ?? false,
+      awaitReader: given.awaitReader,
+    };
     this.#attributes(message, deps.strings);
     this.#editing(message, deps);
     this.#announce(message, deps);
@@ -189,6 +210,8 @@ export class MessageView {
 
   #content(message: TranscriptMessage, deps: Required<RenderDeps>, force: boolean): void {
     const context = resolveMessageContext(message);
+    this.#markReader(message, context.awaitsReader && deps.awaitReader?.() === true);
+    this.#drawnWithoutReader = context.awaitsReader;
     for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}`, cause: problem.cause });
     this.#lexed = relex(force ? undefined : this.#lexed, context.text, message.role === "user", deps.markdown.lex);
     const { tokens } = this.#lexed;
@@ -214,6 +237,14 @@ export class MessageView {
     this.#drawBlocks(tokens, scope, deps.markdown.render);
     const referenced = new Set(this.#blocks.flatMap((block) => block.files));
     this.#drawFiles(context.attachments.filter((a) => !isImageAttachment(a) && !referenced.has(a.id)), deps);
+  }
+
+  // Drawn as sent while its reader is on its way: busy for assistive technology, and marked for the
+  // styles, so that the chips it gains a moment later are not a silent change.
+  #markReader(message: TranscriptMessage, loading: boolean): void {
+    this.node.toggleAttribute(READER_PENDING_ATTRIBUTE, loading);
+    if (loading) setAttributeIfChanged(this.node, "aria-busy", "true");
+    else if (!message.pending) this.node.removeAttribute("aria-busy");
   }
 
   #drawGallery(images: readonly TranscriptAttachment[], deps: Required<RenderDeps>): void {

@@ -61,7 +61,9 @@ export const transcriptStyles = css`
     background: var(--_user-bubble-bg);
     color: var(--_user-bubble-fg);
   }
-  .message[data-pending] .bubble {
+  /* Subdued like a pending message while its legacy reader is on its way (load-legacy.ts). */
+  .message[data-pending] .bubble,
+  .message[data-context-pending] .bubble {
     opacity: 0.65;
   }
   /* Always shown (a touch screen has no hover), at least 24 CSS px square (WCAG 2.5.8). */

@@ -285,11 +285,15 @@ export class T3TranscriptElement extends LitElement {
     if (this.#nextSlice === undefined && !this.#awaitingEngine) this.#drawSlice();
   }
 
-  /** Resolves once lit has rendered and every message is drawn (the engine loaded first), and the overlays asked for are in. */
+  /** Resolves once lit has rendered and every message is drawn (the engine loaded first), and the chunks asked for are in. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
-    if (this.#due) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
-    await this.#loads.settled();
+    // A load may ask for a draw as it ends (the messages drawn without the legacy reader are drawn
+    // again once it is in: load-legacy.ts), and that draw may be a slice away: wait for both.
+    do {
+      if (this.#due) await new Promise<void>((resolve) => this.#drawnWaiters.push(resolve));
+      await this.#loads.settled();
+    } while (this.#due);
     return result;
   }
 
