@@ -109,6 +109,8 @@ const builds = {
   // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts)
   // and its rest, fetched when it is first idle (dist/drop-in/composer-rest.js: .../composer/rest.ts),
   // and the chip overlays both elements share (dist/drop-in/overlays.js: src/elements/overlay-chunk.ts).
+  // The fetch and WebSocket transports' implementation is one too, fetched when one is created
+  // (dist/drop-in/transports.js: src/transport/network/transports.ts, named by that module).
   // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
   // imports what it shares with the drop-in from it; so are the codec functions neither element
   // needs to show itself (dist/codec-extras.js: src/drop-in/codec-extras.ts).
@@ -134,7 +136,7 @@ const builds = {
   },
   // The per-element drop-ins: the composer's with its on-demand parts, its rest and its overlays in
   // chunks beside it (dist/composer/composer-parts.js, dist/composer/composer-rest.js,
-  // dist/composer/overlays.js); the transcript's with its Markdown engine in its own file, since it
+  // dist/composer/overlays.js), and the network transports too (dist/composer/transports.js); the transcript's with its Markdown engine in its own file, since it
   // draws nothing without it, and its overlays in a chunk beside it (dist/transcript/overlays.js,
   // src/elements/overlay-chunk.ts).
   "drop-in-composer": {

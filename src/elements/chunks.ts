@@ -6,31 +6,13 @@
 // (overlay-chunk.ts). A load that fails is a `t3-error` (`load-failed`), and the element's
 // `updateComplete` waits for the loads it started.
 import type { ReactiveController } from "lit";
+import type { Chunk } from "../transport/chunk.js";
 import { ComposerError } from "../transport/errors.js";
 import { emit } from "./events.js";
 import { whenIdle } from "./idle.js";
 
-/** A chunk, loaded once per page (again after a failure); `loaded` once it is in. */
-export class Chunk<T> {
-  readonly #load: () => Promise<T>;
-  #loading: Promise<T> | undefined;
-  loaded: T | undefined;
-
-  constructor(load: () => Promise<T>) {
-    this.#load = load;
-  }
-
-  get(): Promise<T> {
-    this.#loading ??= this.#load().then(
-      (module) => (this.loaded = module),
-      (error: unknown) => {
-        this.#loading = undefined;
-        throw error;
-      },
-    );
-    return this.#loading;
-  }
-}
+// The primitive itself is the transport layer's (it loads the network transports too).
+export { Chunk } from "../transport/chunk.js";
 
 /** One element's loads of its chunks. */
 export class ChunkLoads {

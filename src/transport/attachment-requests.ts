@@ -42,12 +42,6 @@ export interface AttachmentConfig {
   clock: Clock;
 }
 
-/** @internal `XMLHttpRequest` where the platform has one, unless the options say `null`. */
-export function resolveXhr(option: typeof XMLHttpRequest | null | undefined): typeof XMLHttpRequest | null {
-  if (option !== undefined) return option;
-  return typeof globalThis.XMLHttpRequest === "function" ? globalThis.XMLHttpRequest : null;
-}
-
 /**
  * @internal Uploads the bytes and resolves with the host's pending id. The name travels
  * percent-encoded because header values cannot hold most of Unicode.

@@ -7,7 +7,8 @@
  * presenter threw; the default look is drawn), `render-failed` (a message could not be rendered
  * and shows as plain text) and `invalid-message` (an older message of a long thread, checked
  * after the first draw, is not a message and is left out). `load-failed`: a part the composer
- * loads on demand, or the transcript's engine, could not be fetched (docs/errors.md).
+ * loads on demand, the transcript's engine, or the network transports' code (which rejects the
+ * call that waited for it) could not be fetched (docs/errors.md).
  */
 export type ComposerErrorCode =
   | "upload-failed"

@@ -1,58 +1,14 @@
 // HTTP plumbing shared by the fetch and WebSocket adapters: the host protocol's URLs, headers,
 // per-request timeouts and the reading of a host's error body.
+import type { HttpConfig } from "./config.js";
 import { HostResponseError } from "./errors.js";
 
 /** Extra request headers: a value, or a function called before every request (rotating tokens). */
 export type TransportHeaders = HeadersInit | (() => HeadersInit);
 
-/** @internal How long one HTTP request (one attempt of a send, one attachment fetch) may take. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-
-/** @internal Where a request goes and with what: resolved once from an adapter's options. */
-export interface HttpConfig {
-  /** The base URL without trailing slashes. */
-  baseUrl: string;
-  threadId: string;
-  headers: TransportHeaders | undefined;
-  fetch: typeof fetch;
-  timeoutMs: number;
-}
-
-/** @internal Checks the options every HTTP adapter shares; misuse throws at once. */
-export function resolveHttpConfig(options: {
-  baseUrl: string;
-  threadId: string;
-  headers?: TransportHeaders | undefined;
-  fetch?: typeof fetch | undefined;
-  timeoutMs?: number | undefined;
-}): HttpConfig {
-  if (typeof options.baseUrl !== "string" || options.baseUrl === "") {
-    throw new TypeError(`baseUrl must be a non-empty string, got ${JSON.stringify(options.baseUrl)}`);
-  }
-  if (typeof options.threadId !== "string" || options.threadId === "") {
-    throw new TypeError(`threadId must be a non-empty string, got ${JSON.stringify(options.threadId)}`);
-  }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be a number > 0, got ${String(timeoutMs)}`);
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") {
-    throw new TypeError("No fetch implementation: pass options.fetch on a platform without a global fetch");
-  }
-  return {
-    baseUrl: options.baseUrl.replace(/\/+$/, ""),
-    threadId: options.threadId,
-    headers: options.headers,
-    // Called as a plain function: `window.fetch` throws "Illegal invocation" when called as a
-    // method of another object.
-    fetch: (input, init) => fetchImpl(input, init),
-    timeoutMs,
-  };
-}
-
-/** @internal `{baseUrl}/threads/{threadId}/…`, each segment percent-encoded. */
-export function threadUrl(config: HttpConfig, ...segments: string[]): string {
-  return [config.baseUrl, "threads", config.threadId, ...segments].map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join("/");
-}
+// Checked when an adapter is created, before this module (part of the implementation's chunk) loads.
+/** @internal */
+export { threadUrl, type HttpConfig } from "./config.js";
 
 /** @internal `{baseUrl}/attachments[/{attachmentId}]`. */
 export function attachmentsUrl(config: HttpConfig, attachmentId?: string): string {

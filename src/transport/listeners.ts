@@ -1,5 +1,8 @@
 // A set of listeners that one failing listener cannot break: like EventTarget, an exception in a
 // listener is reported and the others still run.
+import type { ComposerError } from "./errors.js";
+import type { LiveReply } from "./frames.js";
+import type { SentMessage } from "./types.js";
 
 /** @internal */
 export class Listeners<T> {
@@ -41,4 +44,14 @@ function reportListenerError(error: unknown): void {
     setTimeout(() => {
       throw error;
     });
+}
+
+/**
+ * @internal What a WebSocket transport's listeners hear. The transport holds them from its
+ * creation, so that a listener added before its implementation loads hears everything after.
+ */
+export interface LiveListeners {
+  readonly messages: Listeners<SentMessage>;
+  readonly replies: Listeners<LiveReply>;
+  readonly errors: Listeners<ComposerError>;
 }

@@ -1,6 +1,7 @@
 // A WebSocket that reconnects with backoff until it is closed. It knows nothing of frames: the
 // WebSocket adapter gives it text and gets text back.
-import { backoffDelay, type Clock, type RetryPolicy } from "./retry.js";
+import type { Clock, RetryPolicy } from "./config.js";
+import { backoffDelay } from "./retry.js";
 
 /** `WebSocket.OPEN`, which not every implementation exposes as a static. */
 const READY_STATE_OPEN = 1;
@@ -13,20 +14,9 @@ export interface LiveSocketHandlers {
   onData(data: unknown): void;
 }
 
-/** @internal The ws/wss URL for an http(s) (or ws/wss) URL; relative URLs resolve against the page. */
-export function toWebSocketUrl(httpUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(httpUrl, (globalThis as { location?: { href: string } }).location?.href);
-  } catch {
-    throw new TypeError(`baseUrl must be an absolute http(s) URL outside a page, got ${JSON.stringify(httpUrl)}`);
-  }
-  const schemes: Record<string, string> = { "http:": "ws:", "https:": "wss:", "ws:": "ws:", "wss:": "wss:" };
-  const scheme = schemes[url.protocol];
-  if (scheme === undefined) throw new TypeError(`baseUrl must be an http(s) URL, got ${JSON.stringify(httpUrl)}`);
-  url.protocol = scheme;
-  return url.href;
-}
+// Checked when the adapter is created, before this module (part of the implementation's chunk) loads.
+/** @internal */
+export { toWebSocketUrl } from "./config.js";
 
 /** @internal */
 export class LiveSocket {

@@ -1,5 +1,6 @@
 // Exponential backoff with jitter, bounded in attempts and in total time, abortable. Shared by the
 // fetch adapter (sends) and the WebSocket adapter (reconnects, and the bound on one send).
+import type { Clock, RetryPolicy } from "./config.js";
 
 /** How a transport retries a send that failed on the network or with a 5xx answer. */
 export interface RetryOptions {
@@ -16,47 +17,9 @@ export interface RetryOptions {
   maxElapsedMs?: number | undefined;
 }
 
+// Checked when an adapter is created, before this module (part of the implementation's chunk) loads.
 /** @internal */
-export const DEFAULT_RETRY = { attempts: Number.POSITIVE_INFINITY, baseDelayMs: 250, maxDelayMs: 8000, maxElapsedMs: 60_000 } as const;
-
-/** @internal A retry policy with every field set. */
-export type RetryPolicy = Readonly<{ [K in keyof RetryOptions]-?: number }>;
-
-/** @internal Time and chance, injectable so that tests of backoff never wait. */
-export interface Clock {
-  now(): number;
-  random(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** @internal */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-/** @internal Fills in the defaults; a value that makes no sense is a programming error and throws. */
-export function resolveRetryPolicy(options: RetryOptions | undefined): RetryPolicy {
-  const given = options ?? {};
-  const policy: RetryPolicy = {
-    attempts: given.attempts ?? DEFAULT_RETRY.attempts,
-    baseDelayMs: given.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
-    maxDelayMs: given.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
-    maxElapsedMs: given.maxElapsedMs ?? DEFAULT_RETRY.maxElapsedMs,
-  };
-  if ((!Number.isInteger(policy.attempts) && policy.attempts !== Number.POSITIVE_INFINITY) || policy.attempts < 1) {
-    throw new TypeError(`retry.attempts must be an integer ≥ 1 or Infinity, got ${String(policy.attempts)}`);
-  }
-  for (const key of ["baseDelayMs", "maxDelayMs", "maxElapsedMs"] as const) {
-    if (!Number.isFinite(policy[key]) || policy[key] < 0) {
-      throw new TypeError(`retry.${key} must be a finite number ≥ 0, got ${String(policy[key])}`);
-    }
-  }
-  return policy;
-}
+export { resolveRetryPolicy, type Clock, type RetryPolicy } from "./config.js";
 
 /**
  * @internal The delay before retry number `retry` (1 for the first retry). "Equal jitter": half of

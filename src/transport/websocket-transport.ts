@@ -1,16 +1,19 @@
 // The WebSocket adapter: sends and live messages over `{baseUrl}/threads/{threadId}/live`,
-// uploads and attachment fetches over HTTP.
-import { fetchAttachmentBlob, resolveXhr, uploadAttachment, type AttachmentConfig } from "./attachment-requests.js";
-import { listPage } from "./list.js";
-import { ComposerError, HostResponseError } from "./errors.js";
-import { assertOutgoingMessage, signalOf } from "./calls.js";
-import { parseServerFrame, type LiveReply, type SendFrame, type ServerFrame } from "./frames.js";
-import { resolveHttpConfig, threadUrl } from "./http.js";
-import { Listeners } from "./listeners.js";
-import { LiveSocket, toWebSocketUrl } from "./live-socket.js";
+// uploads and attachment fetches over HTTP. This module checks the options, holds the listeners
+// and is part of the first load; the socket and its frame protocol are the network chunk's
+// (network-chunk.ts), and the connection opens as soon as that is in.
+import type { AttachmentConfig } from "./attachment-requests.js";
+import { signalOf } from "./calls.js";
+import type { Chunk } from "./chunk.js";
+import { resolveHttpConfig, resolveRetryPolicy, resolveXhr, systemClock, threadUrl, toWebSocketUrl, type Clock } from "./config.js";
+import { ComposerError } from "./errors.js";
+import { httpCalls } from "./fetch-transport.js";
+import { Listeners, type LiveListeners } from "./listeners.js";
+import type { LiveOptions, LiveThread } from "./live-thread.js";
+import { networkChunk, prefetchNetwork, withNetwork, type NetworkModule } from "./network-chunk.js";
 import type { HttpTransportOptions } from "./options.js";
-import { resolveRetryPolicy, systemClock, type Clock, type RetryPolicy } from "./retry.js";
-import type { ComposerTransport, OutgoingMessage, SentMessage } from "./types.js";
+import type { LiveReply } from "./frames.js";
+import type { ComposerTransport, OutgoingMessage, SendRequestOptions, SentMessage } from "./types.js";
 
 /** Options of `createWebSocketTransport`. */
 export interface WebSocketTransportOptions extends HttpTransportOptions {
@@ -37,20 +40,6 @@ export interface WebSocketTransport extends ComposerTransport {
   close(): void;
 }
 
-/** Client frame ids: this prefix and a counter, unique within one transport. */
-const FRAME_ID_PREFIX = "send_";
-
-/** A send waiting for its `ack`. */
-interface PendingSend {
-  readonly message: OutgoingMessage;
-  readonly frame: string;
-  /** How many times the frame went out: once per connection that was open while it waited. */
-  transmissions: number;
-  /** The send's `onRetry`: told of each transmission after the first. */
-  readonly onRetry: ((attempt: number) => void) | undefined;
-  settle(outcome: { message: SentMessage } | { error: unknown }): void;
-}
-
 /**
  * A transport over one WebSocket to the ws/wss form of `{baseUrl}/threads/{threadId}/live`,
  * connected at once and reconnected with exponential backoff and jitter whenever it drops, until
@@ -62,14 +51,21 @@ interface PendingSend {
  * Every incoming frame is validated: a bad one goes to the `onError` listeners as
  * `ComposerError("invalid-frame")` and is otherwise ignored. Uploads and attachment fetches use
  * HTTP as in `createFetchTransport`. Throws a `TypeError` at once for malformed options or when
- * there is no WebSocket implementation.
+ * there is no WebSocket implementation. The socket's code loads when the transport is created and
+ * the connection opens once it is in; a send before then waits for it, and rejects with
+ * `ComposerError("load-failed")` if it cannot be fetched (docs/transport.md). A `close()` before
+ * then means it never connects.
  */
 export function createWebSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {
   return createWebSocketTransportWithClock(options, systemClock);
 }
 
-/** @internal `createWebSocketTransport` with its time and chance injected. */
-export function createWebSocketTransportWithClock(options: WebSocketTransportOptions, clock: Clock): WebSocketTransport {
+/** @internal `createWebSocketTransport` with its time and chance, and the chunk it loads, injected. */
+export function createWebSocketTransportWithClock(
+  options: WebSocketTransportOptions,
+  clock: Clock,
+  chunk: Chunk<NetworkModule> = networkChunk,
+): WebSocketTransport {
   const config = resolveHttpConfig(options);
   const policy = resolveRetryPolicy(options.retry);
   const WebSocketImpl = options.WebSocket ?? globalThis.WebSocket;
@@ -77,147 +73,66 @@ export function createWebSocketTransportWithClock(options: WebSocketTransportOpt
     throw new TypeError("No WebSocket implementation: pass options.WebSocket (for example the `ws` package's) on Node 20");
   }
   const attachments: AttachmentConfig = { XMLHttpRequest: resolveXhr(options.XMLHttpRequest), attachmentUrl: options.attachmentUrl, clock };
-  const live = new LiveThread(policy, clock, options.onError);
-  const socket = new LiveSocket(toWebSocketUrl(threadUrl(config, "live")), options.protocols, WebSocketImpl, policy, clock, {
-    onOpen: () => live.resendPending(),
-    onData: (data) => live.receive(data),
-  });
-  live.attach(socket);
+  const url = toWebSocketUrl(threadUrl(config, "live"));
+  const live = new DeferredLive(chunk, { url, protocols: options.protocols, WebSocket: WebSocketImpl, policy, clock });
+  if (options.onError) live.listeners.errors.add(options.onError);
   return {
     capabilities: { inlineMessageContext: options.inlineMessageContext ?? true, edit: options.edit ?? true },
-    send: (message, sendOptions) => live.send(message, signalOf(sendOptions), sendOptions?.onRetry),
-    upload: (file, uploadOptions) => uploadAttachment(config, attachments, file, uploadOptions),
-    fetchAttachment: (source, fetchOptions) => fetchAttachmentBlob(config, attachments, source, { signal: signalOf(fetchOptions) }),
-    listMessages: (listOptions) => listPage(config, { ...listOptions, signal: signalOf(listOptions) }),
-    onMessage: (listener) => live.messages.add(listener),
-    onReply: (listener) => live.replies.add(listener),
-    onError: (listener) => live.errors.add(listener),
+    send: (message, sendOptions) => live.send(message, sendOptions),
+    ...httpCalls(chunk, config, attachments),
+    onMessage: (listener) => live.listeners.messages.add(listener),
+    onReply: (listener) => live.listeners.replies.add(listener),
+    onError: (listener) => live.listeners.errors.add(listener),
     close: () => live.close(),
   };
 }
 
-/** The frame protocol of one thread's live connection: pending sends, acks, pushed messages. */
-class LiveThread {
-  readonly messages = new Listeners<SentMessage>();
-  readonly replies = new Listeners<LiveReply>();
-  readonly errors = new Listeners<ComposerError>();
-  readonly #pending = new Map<string, PendingSend>();
-  readonly #policy: RetryPolicy;
-  readonly #clock: Clock;
-  #socket: LiveSocket | undefined;
-  #nextId = 1;
+/** The thread's live connection, opened once the chunk is in unless `close()` came first. */
+class DeferredLive {
+  readonly listeners: LiveListeners = { messages: new Listeners(), replies: new Listeners(), errors: new Listeners() };
+  readonly #chunk: Chunk<NetworkModule>;
+  readonly #options: LiveOptions;
+  /** The sends waiting for the chunk: `close()` rejects them. */
+  readonly #waiting = new Set<(error: unknown) => void>();
+  #thread: LiveThread | undefined;
   #closed = false;
 
-  constructor(policy: RetryPolicy, clock: Clock, onError: ((error: ComposerError) => void) | undefined) {
-    this.#policy = policy;
-    this.#clock = clock;
-    if (onError) this.errors.add(onError);
+  constructor(chunk: Chunk<NetworkModule>, options: LiveOptions) {
+    this.#chunk = chunk;
+    this.#options = options;
+    if (chunk.loaded) this.#open(chunk.loaded);
+    else void prefetchNetwork(chunk).then((network) => network && this.#open(network));
   }
 
-  attach(socket: LiveSocket): void {
-    this.#socket = socket;
-  }
-
-  send(message: OutgoingMessage, signal: AbortSignal, onRetry?: (attempt: number) => void): Promise<SentMessage> {
-    if (signal.aborted) return Promise.reject(signal.reason);
-    try {
-      assertOutgoingMessage(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    if (this.#closed) return Promise.reject(new ComposerError("send-failed", "The WebSocket transport is closed"));
-    const id = `${FRAME_ID_PREFIX}${this.#nextId++}`;
-    const frame: SendFrame = { type: "send", id, message };
+  send(message: OutgoingMessage, options: SendRequestOptions | undefined): Promise<SentMessage> {
+    if (this.#thread || this.#closed) return this.#sendNow(message, options);
     return new Promise((resolve, reject) => {
-      const onAbort = () => pending.settle({ error: signal.reason });
-      const deadline = this.#clock.setTimeout(() => {
-        const reason = `The host did not acknowledge the message within ${this.#policy.maxElapsedMs} ms`;
-        pending.settle({ error: new ComposerError("send-failed", reason) });
-      }, this.#policy.maxElapsedMs);
-      const pending: PendingSend = {
-        message,
-        frame: JSON.stringify(frame),
-        transmissions: 0,
-        onRetry,
-        settle: (outcome) => {
-          if (!this.#pending.delete(id)) return;
-          this.#clock.clearTimeout(deadline);
-          signal.removeEventListener("abort", onAbort);
-          if ("message" in outcome) resolve(outcome.message);
-          else reject(outcome.error);
-        },
-      };
-      this.#pending.set(id, pending);
-      signal.addEventListener("abort", onAbort, { once: true });
-      this.#transmit(pending);
+      this.#waiting.add(reject);
+      withNetwork(this.#chunk, signalOf(options), async (network) => {
+        this.#open(network);
+        return this.#sendNow(message, options);
+      })
+        .then(resolve, reject)
+        .finally(() => this.#waiting.delete(reject));
     });
-  }
-
-  /** After a (re)connect: everything not acknowledged goes out again, oldest first. */
-  resendPending(): void {
-    for (const pending of [...this.#pending.values()]) this.#transmit(pending);
-  }
-
-  receive(data: unknown): void {
-    const parsed = parseServerFrame(data);
-    if (!parsed.success) {
-      this.errors.emit(new ComposerError("invalid-frame", "Ignored an invalid frame from the host", { cause: parsed.issues }));
-      return;
-    }
-    this.#dispatch(parsed.output);
   }
 
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#socket?.close();
+    this.#thread?.close();
     const error = new ComposerError("send-failed", "The WebSocket transport was closed before the host acknowledged the message");
-    for (const pending of [...this.#pending.values()]) pending.settle({ error });
-    this.messages.clear();
-    this.replies.clear();
-    this.errors.clear();
+    for (const reject of this.#waiting) reject(error);
+    for (const set of Object.values(this.listeners)) set.clear();
   }
 
-  #transmit(pending: PendingSend): void {
-    if (!this.#socket?.isOpen) return;
-    if (pending.transmissions >= this.#policy.attempts) {
-      const reason = `The host did not acknowledge the message after ${pending.transmissions} attempts`;
-      pending.settle({ error: new ComposerError("send-failed", reason) });
-      return;
-    }
-    if (!this.#socket.send(pending.frame)) return;
-    pending.transmissions++;
-    // A send that goes out again after a reconnect is a retry: the composer says it is still trying.
-    if (pending.transmissions > 1) pending.onRetry?.(pending.transmissions);
+  #sendNow(message: OutgoingMessage, options: SendRequestOptions | undefined): Promise<SentMessage> {
+    if (!this.#thread) return Promise.reject(new ComposerError("send-failed", "The WebSocket transport is closed"));
+    return this.#thread.send(message, signalOf(options), options?.onRetry);
   }
 
-  #dispatch(frame: ServerFrame): void {
-    switch (frame.type) {
-      case "message":
-        this.messages.emit(frame.message);
-        return;
-      case "reply":
-        this.replies.emit(frame.reply);
-        return;
-      case "ack": {
-        // An ack for a send that already settled (a duplicate after a resend, or one that came after
-        // an abort) is expected and ignored.
-        const pending = this.#pending.get(frame.id);
-        if (!pending) return;
-        if (frame.message.clientMessageId !== pending.message.clientMessageId) {
-          this.errors.emit(new ComposerError("invalid-frame", `The host acknowledged ${frame.id} with another message`, { cause: frame }));
-          return;
-        }
-        pending.settle({ message: frame.message });
-        return;
-      }
-      case "error": {
-        const cause = new HostResponseError(undefined, { error: frame.error });
-        const pending = typeof frame.id === "string" ? this.#pending.get(frame.id) : undefined;
-        if (pending) pending.settle({ error: new ComposerError("send-failed", `The host refused the message: ${cause.message}`, { cause }) });
-        else this.errors.emit(new ComposerError("send-failed", `The host reported an error: ${cause.message}`, { cause }));
-        return;
-      }
-    }
+  #open(network: NetworkModule): void {
+    if (this.#closed || this.#thread) return;
+    this.#thread = network.openLiveThread(this.#options, this.listeners);
   }
 }

@@ -1,11 +1,17 @@
 // The XMLHttpRequest upload path, against a fake XMLHttpRequest (Node has none); the browser e2e
 // covers the real one.
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { ComposerError, HostResponseError, createFetchTransport } from "../../../src/transport/index.js";
 import { createFetchTransportWithClock } from "../../../src/transport/fetch-transport.js";
+import { networkChunk } from "../../../src/transport/network-chunk.js";
 import { ManualClock } from "../support/clock.js";
 import { abortReason } from "../support/fixtures.js";
+
+// The adapters' requests are a chunk loaded when the first one is created (docs/transport.md).
+// These tests drive the fake XMLHttpRequest right after a call, which reaches it at once only
+// when the chunk is in: they wait for it first.
+before(() => networkChunk.get());
 
 /** Records what the adapter does with it; the test plays the network by calling `respond` and friends. */
 class FakeXhr {
