@@ -19,10 +19,10 @@ const defineHasEffects = () => ({
 });
 
 /**
- * `manualChunks` for a build with other entries beside the drop-in (the memory transport, the codec extras): every
- * module the drop-in's entry reaches by static imports stays in the drop-in's own file, so that its
- * first load is one file. Without this, rollup would move what the two entries share
- * (`ComposerError`) into a third file that both import. Modules reached only by a dynamic import
+ * `manualChunks` for a build with other entries beside the drop-in (the memory transport, the
+ * codec extras): every module the drop-in's entry reaches by static imports stays in the drop-in's
+ * own file, so that its first load is one file. Without this, rollup would move what the entries
+ * share (`ComposerError`) into a third file that they all import. Modules reached only by a dynamic import
  * (the Markdown engine, the composer's on-demand parts, the overlays) are left to rollup: they are
  * the chunks, except those matched by `inline`, whose dynamic imports are followed too (they load
  * with the file).

@@ -155,8 +155,12 @@ describe("drop-ins on a plain page", () => {
     const legacy = extras.serializeLegacyContextMessage!(input) as string;
     expect(legacy).to.equal(packageEntry.serializeLegacyContextMessage(input));
     expect(extras.upgradeLegacyContextMessage!(legacy)).to.deep.equal(packageEntry.upgradeLegacyContextMessage(legacy));
-    // It imports the drop-in's own code rather than a copy of it.
+    // It loads no module of the package besides the two, and imports the drop-in's own code
+    // rather than a copy of it (no valibot of its own).
     expect(fetched(win).filter((path) => path.startsWith("/dist/") && !path.startsWith("/dist/drop-in/")).sort()).to.deep.equal(["/dist/codec-extras.js", "/dist/t3-composer.js"]);
+    const source = await (await win.fetch("/dist/codec-extras.js")).text();
+    expect(source).to.match(/from\s*"\.\/t3-composer\.js"/);
+    expect(source).to.not.include("valibot");
   });
 
   it("t3-composer.js fetches the composer's on-demand parts only when they are used: the preview panel", async () => {
