@@ -184,6 +184,31 @@ for (const [name, chunk] of [
       localStorage.removeItem(`t3-composer:draft:${key}`);
     });
 
+    it("ArrowUp at the start of the draft, meanwhile, recalls the last message once the chunk arrives", async () => {
+      const key = `chunks-history-${name}`;
+      const first = await composerOn(name);
+      first.composer.draftKey = key;
+      await type("sent before");
+      await press("Enter");
+      await waitFor(() => first.composer.history.length === 1, "the send to join the history");
+      document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      composer.draftKey = key;
+      expect(composer.history.map(({ text }) => text)).to.deep.equal(["sent before"]); // the list answers at once
+      await press("ArrowUp");
+      await frames(SETTLE_FRAMES, win);
+      expect(composer.value).to.deep.equal({ text: "" });
+      await release();
+      await composer.updateComplete;
+      expect(composer.value).to.deep.equal({ text: "sent before" });
+      await press("End");
+      await press("ArrowDown"); // the session goes on: back to the unsent draft
+      expect(composer.value).to.deep.equal({ text: "" });
+      localStorage.removeItem(`t3-composer:history:${key}`);
+      localStorage.removeItem(`t3-composer:draft:${key}`);
+    });
+
     it("send() while busy with the chunk blocked rejects with load-failed and keeps the draft", async () => {
       await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
       const { composer, errors } = await composerOn(name);

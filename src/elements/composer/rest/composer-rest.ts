@@ -6,3 +6,4 @@ export { chooseSuggestion, revealActive, suggestionKey, suggestionOptions, valid
 export { pasteLarge } from "./paste-large.js";
 export { renderQueueList } from "./queue-list.js";
 export { QueueRun } from "./queue-run.js";
+export { HistoryBrowsing } from "./history-browsing.js";
