@@ -209,6 +209,29 @@ for (const [name, chunk] of [
       localStorage.removeItem(`t3-composer:draft:${key}`);
     });
 
+    it("Expand on a restored pasted block, meanwhile, expands it once the chunk arrives", async () => {
+      const key = `chunks-pasted-${name}`;
+      const first = await composerOn(name);
+      first.composer.draftKey = key;
+      paste(first.win, first.composer, LARGE_TEXT);
+      await waitFor(() => first.composer.value.text === LARGE_TEXT, "the large paste");
+      first.composer.blur(); // saved now
+      document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      composer.draftKey = key; // restored at once, its block collapsed
+      await composer.updateComplete;
+      expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);
+      editorOf(composer).querySelector<HTMLButtonElement>('[part="pasted-expand"]')!.click();
+      await frames(SETTLE_FRAMES, win);
+      expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);
+      await release();
+      await waitFor(() => editorOf(composer).querySelectorAll(".pasted").length === 0, "the block to expand");
+      expect(composer.value).to.deep.equal({ text: LARGE_TEXT });
+      expect(editorOf(composer).querySelectorAll(".t3-chip")).to.have.length(1200);
+      localStorage.removeItem(`t3-composer:draft:${key}`);
+    });
+
     it("send() while busy with the chunk blocked rejects with load-failed and keeps the draft", async () => {
       await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
       const { composer, errors } = await composerOn(name);

@@ -7,3 +7,4 @@ export { pasteLarge } from "./paste-large.js";
 export { renderQueueList } from "./queue-list.js";
 export { QueueRun } from "./queue-run.js";
 export { HistoryBrowsing } from "./history-browsing.js";
+export { expandPasted } from "./pasted-expand.js";
