@@ -135,6 +135,114 @@ for (const [name, chunk] of [
       expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);
     });
 
+    it("Enter while busy, meanwhile, queues the draft once the chunk arrives; the queue then sends it", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const sends = sendsOf(composer);
+      composer.busy = true; // the queue's code is in the chunk: this asks for it
+      await type("after this");
+      await press("Enter");
+      await frames(SETTLE_FRAMES, win);
+      expect([composer.queue, composer.value]).to.deep.equal([[], { text: "after this" }]);
+      expect(await release()).to.be.greaterThan(0);
+      await composer.updateComplete;
+      expect(composer.queue.map(({ value, status }) => [value.text, status])).to.deep.equal([["after this", "queued"]]);
+      expect(composer.value).to.deep.equal({ text: "" });
+      expect(composer.shadowRoot!.querySelectorAll('[part~="queued"]')).to.have.length(1);
+      composer.busy = false;
+      await waitFor(() => sends.length > 0, "the queued send");
+      expect(sends).to.deep.equal(["after this"]);
+    });
+
+    it("a queue saved under draft-key is read back once the chunk arrives, and a send waits behind it", async () => {
+      const key = `chunks-queue-${name}`;
+      const first = await composerOn(name); // the chunk comes: a queue is made and saved
+      first.composer.draftKey = key;
+      first.composer.busy = true;
+      await type("queued earlier");
+      await press("Enter");
+      await first.composer.updateComplete;
+      expect(first.composer.queue.map(({ value }) => value.text)).to.deep.equal(["queued earlier"]);
+      document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const sends = sendsOf(composer);
+      const second = win.document.createElement("t3-composer") as T3ComposerElement;
+      second.draftKey = key;
+      const secondSends = sendsOf(second);
+      win.document.body.append(second);
+      composer.remove();
+      await frames(SETTLE_FRAMES, win);
+      expect(second.queue).to.deep.equal([]); // read back with the queue's code
+      second.value = { text: "typed now" };
+      const sent = second.send(); // waits behind the saved queue: queued, not sent past it
+      await release();
+      expect(await sent).to.equal(undefined); // queued behind the saved message, which went first
+      await waitFor(() => secondSends.length > 1, "both sends, in order");
+      expect([sends, secondSends]).to.deep.equal([[], ["queued earlier", "typed now"]]);
+      localStorage.removeItem(`t3-composer:queue:${key}`);
+      localStorage.removeItem(`t3-composer:draft:${key}`);
+    });
+
+    it("ArrowUp at the start of the draft, meanwhile, recalls the last message once the chunk arrives", async () => {
+      const key = `chunks-history-${name}`;
+      const first = await composerOn(name);
+      first.composer.draftKey = key;
+      await type("sent before");
+      await press("Enter");
+      await waitFor(() => first.composer.history.length === 1, "the send to join the history");
+      document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      composer.draftKey = key;
+      expect(composer.history.map(({ text }) => text)).to.deep.equal(["sent before"]); // the list answers at once
+      await press("ArrowUp");
+      await frames(SETTLE_FRAMES, win);
+      expect(composer.value).to.deep.equal({ text: "" });
+      await release();
+      await composer.updateComplete;
+      expect(composer.value).to.deep.equal({ text: "sent before" });
+      await press("End");
+      await press("ArrowDown"); // the session goes on: back to the unsent draft
+      expect(composer.value).to.deep.equal({ text: "" });
+      localStorage.removeItem(`t3-composer:history:${key}`);
+      localStorage.removeItem(`t3-composer:draft:${key}`);
+    });
+
+    it("Expand on a restored pasted block, meanwhile, expands it once the chunk arrives", async () => {
+      const key = `chunks-pasted-${name}`;
+      const first = await composerOn(name);
+      first.composer.draftKey = key;
+      paste(first.win, first.composer, LARGE_TEXT);
+      await waitFor(() => first.composer.value.text === LARGE_TEXT, "the large paste");
+      first.composer.blur(); // saved now
+      document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      composer.draftKey = key; // restored at once, its block collapsed
+      await composer.updateComplete;
+      expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);
+      editorOf(composer).querySelector<HTMLButtonElement>('[part="pasted-expand"]')!.click();
+      await frames(SETTLE_FRAMES, win);
+      expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);
+      await release();
+      await waitFor(() => editorOf(composer).querySelectorAll(".pasted").length === 0, "the block to expand");
+      expect(composer.value).to.deep.equal({ text: LARGE_TEXT });
+      expect(editorOf(composer).querySelectorAll(".t3-chip")).to.have.length(1200);
+      localStorage.removeItem(`t3-composer:draft:${key}`);
+    });
+
+    it("send() while busy with the chunk blocked rejects with load-failed and keeps the draft", async () => {
+      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      const { composer, errors } = await composerOn(name);
+      composer.busy = true;
+      composer.value = { text: "keep me" };
+      const failure = await composer.send().then(() => null, (error: { code: string }) => error);
+      expect(failure?.code).to.equal("load-failed");
+      expect([composer.queue, composer.value]).to.deep.equal([[], { text: "keep me" }]);
+      expect(errors.map(({ code }) => code)).to.include("load-failed");
+    });
+
     it("typing works while the chunk is blocked; the block is a load-failed t3-error, and a send after it tries again", async () => {
       await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
       const { composer, errors } = await composerOn(name);

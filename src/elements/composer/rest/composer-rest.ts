@@ -5,3 +5,6 @@ export { transmit } from "./transmit.js";
 export { chooseSuggestion, revealActive, suggestionKey, suggestionOptions, validSuggestions } from "./suggestion-list.js";
 export { pasteLarge } from "./paste-large.js";
 export { renderQueueList } from "./queue-list.js";
+export { QueueRun } from "./queue-run.js";
+export { HistoryBrowsing } from "./history-browsing.js";
+export { expandPasted } from "./pasted-expand.js";

@@ -12,6 +12,7 @@ import type { ChipSurface } from "../../../presentation/types.js";
 import { chipState } from "../attachment-entry.js";
 import type { Composer } from "../composer.js";
 import { recordsOf, type QueuedMessage } from "../queue-item.js";
+import type { QueueRun } from "./queue-run.js";
 
 /** The class of the list; tests and styles find it by its part, `queue`. */
 const LIST_CLASS = "queue";
@@ -45,12 +46,12 @@ function queuedContent(composer: Composer, item: QueuedMessage): DocumentFragmen
 }
 
 /** Alt+ArrowUp / Alt+ArrowDown: move the item, keep the focus on the control that had it. */
-async function onKeyDown(composer: Composer, item: QueuedMessage, event: KeyboardEvent): Promise<void> {
+async function onKeyDown(composer: Composer, queue: QueueRun, item: QueuedMessage, event: KeyboardEvent): Promise<void> {
   const by = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
   if (!event.altKey || by === 0) return;
   event.preventDefault();
   const control = (event.target as HTMLElement).dataset.control;
-  if (!composer.queue.move(item.clientMessageId, by)) return;
+  if (!queue.move(item.clientMessageId, by)) return;
   await refocus(composer, item, control);
 }
 
@@ -63,12 +64,12 @@ async function refocus(composer: Composer, item: QueuedMessage, control: string 
   (buttons.find((button) => button.dataset.control === control && !button.disabled) ?? buttons.find((button) => !button.disabled))?.focus();
 }
 
-async function moveBy(composer: Composer, item: QueuedMessage, by: -1 | 1, control: string): Promise<void> {
-  if (composer.queue.move(item.clientMessageId, by)) await refocus(composer, item, control);
+async function moveBy(composer: Composer, queue: QueueRun, item: QueuedMessage, by: -1 | 1, control: string): Promise<void> {
+  if (queue.move(item.clientMessageId, by)) await refocus(composer, item, control);
 }
 
-function renderItem(composer: Composer, item: QueuedMessage, index: number, count: number): TemplateResult {
-  const { queue, host, sender } = composer;
+function renderItem(composer: Composer, queue: QueueRun, item: QueuedMessage, index: number, count: number): TemplateResult {
+  const { host, sender } = composer;
   const strings = host.localizer;
   const id = item.clientMessageId;
   // The head whose send runs stays first: nothing moves above it.
@@ -79,7 +80,7 @@ function renderItem(composer: Composer, item: QueuedMessage, index: number, coun
   const state = item.sending ? "sending" : item.error ? "failed" : "queued";
   // An <ol> says each item's position and the count; the buttons are described by the text they act on.
   return html`<li part="queued queued-${state}" data-id=${id}
-    @keydown=${(event: KeyboardEvent) => void onKeyDown(composer, item, event)}>
+    @keydown=${(event: KeyboardEvent) => void onKeyDown(composer, queue, item, event)}>
     <span class="queued-text" id=${textId}>${queuedContent(composer, item)}</span>
     ${status ? html`<span class="queued-status" id="queued-status-${id}" part="queued-status">${status}</span>` : nothing}
     <span class="queued-actions">
@@ -88,17 +89,18 @@ function renderItem(composer: Composer, item: QueuedMessage, index: number, coun
         : nothing}
       <button type="button" aria-describedby=${describedBy} part="queued-edit" data-control="edit" ?disabled=${item.sending || sender.sending} @click=${() => queue.takeBack(id)}>${strings.text("queueEdit")}</button>
       <button type="button" aria-describedby=${describedBy} part="queued-up" data-control="up" ?disabled=${item.sending || top}
-        @click=${() => void moveBy(composer, item, -1, "up")}>${strings.text("queueMoveUp")}</button>
+        @click=${() => void moveBy(composer, queue, item, -1, "up")}>${strings.text("queueMoveUp")}</button>
       <button type="button" aria-describedby=${describedBy} part="queued-down" data-control="down" ?disabled=${item.sending || index === count - 1}
-        @click=${() => void moveBy(composer, item, 1, "down")}>${strings.text("queueMoveDown")}</button>
+        @click=${() => void moveBy(composer, queue, item, 1, "down")}>${strings.text("queueMoveDown")}</button>
       <button type="button" aria-describedby=${describedBy} part="queued-remove" data-control="remove" ?disabled=${item.sending} @click=${() => queue.remove(id)}>${strings.text("queueRemove")}</button>
     </span>
   </li>`;
 }
 
-/** The list of the queue's `items` (not empty). */
-export function renderQueueList(composer: Composer, items: readonly QueuedMessage[]): TemplateResult {
+/** The list of the queue's items (not empty). */
+export function renderQueueList(composer: Composer, queue: QueueRun): TemplateResult {
+  const { items } = queue;
   return html`<ol class=${LIST_CLASS} part="queue" aria-label=${composer.host.localizer.text("queueLabel")}>
-    ${items.map((item, index) => renderItem(composer, item, index, items.length))}
+    ${items.map((item, index) => renderItem(composer, queue, item, index, items.length))}
   </ol>`;
 }
