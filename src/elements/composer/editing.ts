@@ -4,7 +4,7 @@
 // itself (loading the message, the edit bar, Escape, leaving, the state saved under `draft-key`)
 // is in the rest chunk (rest/edit-mode.ts, rest.ts), made the first time it is used once the
 // chunk is in; from then on every call runs at once, as it always did. Before the chunk is in
-// (docs/composer.md, "Before the rest chunk is in"):
+// (docs/composer.md, "Edit and resend", "Before the rest chunk is in"):
 // - `edit()` and `cancelEdit()` apply once it is, in the order they were made, and a send made
 //   meanwhile waits for them (send.ts), so that it carries the edit it was made after.
 // - `editing` and `editOf` describe the draft as it is: `null` until an edit has applied, so that
