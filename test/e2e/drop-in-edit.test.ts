@@ -5,9 +5,9 @@
 // what is typed meanwhile is the draft from before, a send made meanwhile carries the edit, and a
 // reload in edit mode under `draft-key` comes back in edit mode, `updateComplete` waiting for it.
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, OutgoingMessage, T3ComposerElement } from "../../src/index.js";
 import { fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
+import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "./support/network.js";
 
 /** Frames to let pass while the chunk is held, so that what waits for it would have shown by then if it did not wait. */
 const SETTLE_FRAMES = 10;
@@ -48,18 +48,6 @@ const bar = (composer: T3ComposerElement) => composer.shadowRoot!.querySelector(
 /** What a person sees of edit mode: `editing`, the draft, and whether the edit bar shows. */
 const editState = (composer: T3ComposerElement) => [composer.editing, composer.value, bar(composer) !== null];
 
-let holding = false;
-
-async function hold(chunk: string): Promise<void> {
-  await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
-  holding = true;
-}
-
-/** Lets the held requests go; resolves with how many there were. */
-async function release(): Promise<number> {
-  holding = false;
-  return executeServerCommand<number, { expected: number }>("release-urls", { expected: 1 });
-}
 
 /** A page that edits `MESSAGE` under `KEY` after typing "typed before", and goes (the draft and the edit mode saved). */
 async function editedThenGone(name: string): Promise<void> {
@@ -74,9 +62,7 @@ async function editedThenGone(name: string): Promise<void> {
 
 before(() => fitFrames(1));
 afterEach(async () => {
-  if (holding) await release();
-  await executeServerCommand("block-urls", { patterns: [] });
-  document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+  await resetNetwork();
   localStorage.removeItem(`t3-composer:draft:${KEY}`);
   localStorage.removeItem(`t3-composer:edit:${KEY}`);
 });
@@ -87,7 +73,7 @@ for (const [name, chunk] of [
 ] as const) {
   describe(`${name}.js: edit and resend before its rest chunk is in`, () => {
     it("edit() applies once the chunk arrives; editing is null meanwhile, and what was typed meanwhile comes back on Escape", async () => {
-      await hold(chunk);
+      await holdUrls([`*${chunk}`]);
       const { win, composer } = await composerOn(name);
       await type("typed before");
       composer.edit(MESSAGE);
@@ -95,7 +81,7 @@ for (const [name, chunk] of [
       await type(" and meanwhile");
       await frames(SETTLE_FRAMES, win);
       expect(editState(composer)).to.deep.equal([null, { text: "typed before and meanwhile" }, false]);
-      expect(await release()).to.be.greaterThan(0);
+      expect(await releaseUrls(1)).to.be.greaterThan(0);
       await composer.updateComplete;
       expect(editState(composer)).to.deep.equal([{ messageId: MESSAGE.id, preview: MESSAGE.text }, { text: MESSAGE.text }, true]);
       composer.focus();
@@ -105,14 +91,14 @@ for (const [name, chunk] of [
     });
 
     it("an Enter-send made after edit() waits for the chunk and carries editOf; the draft from before comes back", async () => {
-      await hold(chunk);
+      await holdUrls([`*${chunk}`]);
       const { win, composer, sends } = await composerOn(name);
       await type("typed before");
       composer.edit(MESSAGE);
       await press("Enter");
       await frames(SETTLE_FRAMES, win);
       expect(sends).to.deep.equal([]);
-      await release();
+      await releaseUrls(1);
       await waitFor(() => sends.length > 0, "the send");
       expect(sends.map(({ text, editOf }) => ({ text, editOf }))).to.deep.equal([{ text: MESSAGE.text, editOf: MESSAGE.id }]);
       await waitFor(() => composer.editing === null, "edit mode to end");
@@ -121,7 +107,7 @@ for (const [name, chunk] of [
 
     it("a reload in edit mode under draft-key loads the chunk on connect: updateComplete waits, and a send meanwhile carries editOf", async () => {
       await editedThenGone(name);
-      await hold(chunk);
+      await holdUrls([`*${chunk}`]);
       const { win, composer, sends } = await composerOn(name, { "draft-key": KEY });
       let complete = false;
       void composer.updateComplete.then(() => (complete = true));
@@ -132,7 +118,7 @@ for (const [name, chunk] of [
       await press("Enter");
       await frames(SETTLE_FRAMES, win);
       expect(sends).to.deep.equal([]);
-      await release();
+      await releaseUrls(1);
       await waitFor(() => sends.length > 0, "the send");
       expect(sends.map(({ text, editOf }) => ({ text, editOf }))).to.deep.equal([{ text: `${MESSAGE.text} changed`, editOf: MESSAGE.id }]);
       await waitFor(() => complete, "updateComplete");
@@ -141,7 +127,7 @@ for (const [name, chunk] of [
     });
 
     it("a blocked chunk is a load-failed t3-error: the edit does not apply, the draft stays, and the next edit() tries again", async () => {
-      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      await blockUrls([`*${chunk}`]);
       const { composer, errors } = await composerOn(name);
       await type("typed before");
       await waitFor(() => errors.length > 0, "the t3-error of the idle fetch");
@@ -149,7 +135,7 @@ for (const [name, chunk] of [
       await composer.updateComplete;
       expect(errors.map(({ code, message }) => ({ code, message }))).to.deep.equal([LOAD_FAILED, LOAD_FAILED]);
       expect(editState(composer)).to.deep.equal([null, { text: "typed before" }, false]);
-      await executeServerCommand("block-urls", { patterns: [] });
+      await blockUrls([]);
       composer.edit(MESSAGE);
       await composer.updateComplete;
       expect(editState(composer)).to.deep.equal([{ messageId: MESSAGE.id, preview: MESSAGE.text }, { text: MESSAGE.text }, true]);
@@ -159,12 +145,12 @@ for (const [name, chunk] of [
 
     it("a reload in edit mode with the chunk blocked keeps the edited draft; the send once it can be fetched carries editOf", async () => {
       await editedThenGone(name);
-      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      await blockUrls([`*${chunk}`]);
       const { composer, errors, sends } = await composerOn(name, { "draft-key": KEY });
       await waitFor(() => errors.length > 1, "the t3-errors of the load on connect and of the idle fetch");
       expect(errors.map(({ code, message }) => ({ code, message }))).to.deep.equal([LOAD_FAILED, LOAD_FAILED]);
       expect(editState(composer)).to.deep.equal([null, { text: MESSAGE.text }, false]);
-      await executeServerCommand("block-urls", { patterns: [] });
+      await blockUrls([]);
       await press("Enter");
       await waitFor(() => sends.length > 0, "the send once the chunk can be fetched");
       expect(sends.map(({ text, editOf }) => ({ text, editOf }))).to.deep.equal([{ text: MESSAGE.text, editOf: MESSAGE.id }]);

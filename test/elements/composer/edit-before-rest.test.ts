@@ -5,8 +5,8 @@
 // draft from before, and comes back when edit mode ends. A page loads the chunk once, so this
 // file has the one test that sees it missing.
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
+import { holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 import { frame, memoryTransport, press, type } from "./helpers.js";
 
 /** The rest chunk's entry as the test server serves the package's sources. */
@@ -17,16 +17,13 @@ const SETTLE_FRAMES = 10;
 const bar = (el: T3ComposerElement) => el.shadowRoot!.querySelector("[part=editing]");
 
 describe("<t3-composer> edit() before the rest chunk is in", () => {
-  let holding = false;
   afterEach(async () => {
-    if (holding) await executeServerCommand("release-urls");
-    holding = false;
+    await resetNetwork();
     document.querySelectorAll("t3-composer").forEach((el) => el.remove());
   });
 
   it("applies once the chunk arrives, with editing null until then and the typing meanwhile kept as the draft from before", async () => {
-    await executeServerCommand("hold-urls", { patterns: [REST_MODULE] });
-    holding = true;
+    await holdUrls([REST_MODULE]);
     // Not `mount()`: its `updateComplete` would wait for the held chunk once the idle fetch asks for it.
     const el = document.createElement("t3-composer") as T3ComposerElement;
     el.transport = memoryTransport();
@@ -40,8 +37,7 @@ describe("<t3-composer> edit() before the rest chunk is in", () => {
     for (let i = 0; i < SETTLE_FRAMES; i++) await frame();
     expect([el.editing, el.value, bar(el)]).to.deep.equal([null, { text: "typed before and meanwhile" }, null]);
 
-    holding = false;
-    expect(await executeServerCommand<number, { expected: number }>("release-urls", { expected: 1 })).to.equal(1);
+    expect(await releaseUrls(1)).to.equal(1);
     await el.updateComplete;
     expect(el.editing).to.deep.equal({ messageId: "message_1", preview: "the sent message" });
     expect(el.value).to.deep.equal({ text: "the sent message" });
