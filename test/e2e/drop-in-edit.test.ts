@@ -3,7 +3,8 @@
 // composer drop-ins on a plain page (test/e2e/drop-in/page.html). docs/composer.md ("Edit and
 // resend") gives the rules: `edit()` applies once the chunk is in, `editing` is `null` until then,
 // what is typed meanwhile is the draft from before, a send made meanwhile carries the edit, and a
-// reload in edit mode under `draft-key` comes back in edit mode, `updateComplete` waiting for it.
+// reload in edit mode under `draft-key` comes back in edit mode, `updateComplete` waiting for it,
+// and an edit still waiting when `draft-key` changes is dropped (unless there was no key before).
 import { expect } from "@esm-bundle/chai";
 import type { ComposerErrorDetail, OutgoingMessage, T3ComposerElement } from "../../src/index.js";
 import { fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
@@ -12,6 +13,8 @@ import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "./support/networ
 /** Frames to let pass while the chunk is held, so that what waits for it would have shown by then if it did not wait. */
 const SETTLE_FRAMES = 10;
 const KEY = "drop-in-edit";
+/** Another thread's key, for a `draft-key` that changes while an edit waits. */
+const OTHER_KEY = "drop-in-edit-other";
 const MESSAGE = { id: "message_1", text: "the sent message" };
 const LOAD_FAILED = { code: "load-failed", message: "A part of the composer could not be loaded." };
 
@@ -63,8 +66,10 @@ async function editedThenGone(name: string): Promise<void> {
 before(() => fitFrames(1));
 afterEach(async () => {
   await resetNetwork();
-  localStorage.removeItem(`t3-composer:draft:${KEY}`);
-  localStorage.removeItem(`t3-composer:edit:${KEY}`);
+  for (const key of [KEY, OTHER_KEY]) {
+    localStorage.removeItem(`t3-composer:draft:${key}`);
+    localStorage.removeItem(`t3-composer:edit:${key}`);
+  }
 });
 
 for (const [name, chunk] of [
@@ -124,6 +129,32 @@ for (const [name, chunk] of [
       await waitFor(() => complete, "updateComplete");
       await waitFor(() => composer.value.text === "typed before", "the draft from before the edit");
       expect(editState(composer)).to.deep.equal([null, { text: "typed before" }, false]);
+    });
+
+    it("an edit() still waiting when draft-key changes to another key is dropped: both drafts stay as they were", async () => {
+      await holdUrls([`*${chunk}`]);
+      const { composer } = await composerOn(name, { "draft-key": KEY });
+      await type("typed under the key");
+      composer.edit(MESSAGE);
+      composer.draftKey = OTHER_KEY;
+      await releaseUrls(1);
+      await composer.updateComplete;
+      expect(editState(composer)).to.deep.equal([null, { text: "" }, false]);
+      expect([localStorage.getItem(`t3-composer:edit:${KEY}`), localStorage.getItem(`t3-composer:edit:${OTHER_KEY}`)]).to.deep.equal([null, null]);
+      composer.draftKey = KEY;
+      await composer.updateComplete;
+      expect(editState(composer)).to.deep.equal([null, { text: "typed under the key" }, false]);
+    });
+
+    it("an edit() still waiting when a first draft-key is set becomes that key's, as the draft does", async () => {
+      await holdUrls([`*${chunk}`]);
+      const { composer } = await composerOn(name);
+      composer.edit(MESSAGE);
+      composer.draftKey = KEY;
+      await releaseUrls(1);
+      await composer.updateComplete;
+      expect(editState(composer)).to.deep.equal([{ messageId: MESSAGE.id, preview: MESSAGE.text }, { text: MESSAGE.text }, true]);
+      expect(JSON.parse(localStorage.getItem(`t3-composer:edit:${KEY}`)!)).to.deep.include({ messageId: MESSAGE.id });
     });
 
     it("a blocked chunk is a load-failed t3-error: the edit does not apply, the draft stays, and the next edit() tries again", async () => {
