@@ -1,21 +1,8 @@
-// The message `composer.edit()` takes (docs/composer.md, "Edit and resend"): its shape, checked
-// as a caller's argument; the first words the edit bar shows; and the attachment entries that
-// bind its images and files to the host's ids, so that nothing is uploaded again.
-import { producerIdFromComposerContextId } from "../../codec/ids.js";
-import { collectComposerContextReferences } from "../../codec/references.js";
-import type { ComposerContextRecord, MessageContext } from "../../contract/types.js";
+// The message `composer.edit()` takes (docs/composer.md, "Edit and resend"): its shape, checked as
+// a caller's argument. This stays in the first load, because `edit()` throws at once for a value
+// that is not a message; what loading it needs is in the rest chunk (rest/edit-load.ts).
+import type { MessageContext } from "../../contract/types.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
-import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
-
-/** Characters of the message's text the edit bar shows, at most, before an ellipsis. */
-export const EDIT_PREVIEW_CHARS = 60;
-const ELLIPSIS = "…";
-const WHITESPACE = /\s+/g;
-/**
- * Where a thumbnail may load from: the host's http(s) URLs, or object URLs (as the transcript
- * allows), never `javascript:` or `data:` from a message.
- */
-const LOADABLE_URL = /^(?:https?:\/\/|blob:)/i;
 
 /** What `edit()` takes: a stored message, as a transcript or a transport holds it. */
 export interface EditableMessage {
@@ -42,39 +29,4 @@ export function checkMessage(message: unknown): EditableMessage {
     throw new TypeError(`edit: expected a stored message { id, text, context?, attachments? }, got ${describe(message)}`);
   }
   return candidate as EditableMessage;
-}
-
-/** The message's first words, each chip written as its label, on one line. */
-export function editPreview(text: string): string {
-  let plain = "";
-  let from = 0;
-  for (const occurrence of collectComposerContextReferences(text)) {
-    plain += text.slice(from, occurrence.start) + occurrence.label;
-    from = occurrence.end;
-  }
-  plain = (plain + text.slice(from)).replace(WHITESPACE, " ").trim();
-  if (plain.length <= EDIT_PREVIEW_CHARS) return plain;
-  const cut = plain.slice(0, EDIT_PREVIEW_CHARS);
-  const space = cut.lastIndexOf(" ");
-  return (space > 0 ? cut.slice(0, space) : cut) + ELLIPSIS;
-}
-
-/**
- * The attachment entries of the message's images and files: bound to the host's ids and ready
- * (no upload), each image with the host's URL for its thumbnail when the message has one.
- */
-export function hostEntries(records: readonly ComposerContextRecord[], attachments: readonly TranscriptAttachment[]): Map<string, AttachmentEntry> {
-  const urls = new Map<string, string>();
-  for (const attachment of attachments) {
-    if (typeof attachment?.url === "string" && LOADABLE_URL.test(attachment.url)) urls.set(attachment.id, attachment.url);
-  }
-  const entries = new Map<string, AttachmentEntry>();
-  for (const record of records) {
-    if ((record.kind !== "image" && record.kind !== "file") || !("attachmentId" in record)) continue;
-    const localId = producerIdFromComposerContextId(record.kind, record.contextId);
-    const entry = newEntry(record.contextId, localId, record.kind, null, "ready", record.attachmentId);
-    entry.hostUrl = urls.get(record.attachmentId) ?? null;
-    entries.set(record.contextId, entry);
-  }
-  return entries;
 }

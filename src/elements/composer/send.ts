@@ -169,6 +169,8 @@ export class Sender implements ReactiveController {
 
   async #sendNow(steer: boolean): Promise<SentMessage | undefined> {
     const composer = this.#composer;
+    const edit = composer.editing.waiting(); // an edit() made before the rest chunk was in applies first (editing.ts)
+    if (edit && !(await edit)) throw loadFailed();
     if (!hasContent(composer)) return undefined; // an empty draft: nothing to send
     const refusal = await composer.budget.refusal(); // budget-mode="block" over the budget (docs/budget.md)
     if (refusal) throw this.#failure(refusal);

@@ -448,7 +448,8 @@ export class T3ComposerElement extends LitElement {
    * chip, its records, its images and files bound to the host's ids (nothing is uploaded again).
    * The next send carries `editOf: message.id`. Escape or Cancel leaves edit mode and brings back
    * the draft from before the first edit. Throws a TypeError for something that is not a message,
-   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`.
+   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`. Before
+   * the composer's rest chunk is in, the edit applies once it is (`await updateComplete` sees it).
    */
   edit(message: EditableMessage): void {
     this.#composer.editing.edit(message);
@@ -459,7 +460,7 @@ export class T3ComposerElement extends LitElement {
     this.#composer.editing.cancel();
   }
 
-  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode. */
+  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode (and until an `edit()` has applied). */
   get editing(): ComposerEditing | null {
     return this.#composer.editing.editing;
   }

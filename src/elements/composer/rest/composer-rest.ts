@@ -8,3 +8,4 @@ export { renderQueueList } from "./queue-list.js";
 export { QueueRun } from "./queue-run.js";
 export { HistoryBrowsing } from "./history-browsing.js";
 export { expandPasted } from "./pasted-expand.js";
+export { EditMode } from "./edit-mode.js";
