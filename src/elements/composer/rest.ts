@@ -30,8 +30,8 @@ export class Rest {
     return rest.loaded;
   }
 
-  /** As `OnDemand.run` (on-demand.ts), with this chunk. */
-  run<T>(use: (loaded: ComposerRest) => T): Promise<Awaited<T> | undefined> {
-    return this.#composer.loads.run(rest, use);
+  /** As `OnDemand.run` (on-demand.ts), with this chunk; `failed` runs after a failed load's `t3-error` (`ChunkLoads.run`). */
+  run<T>(use: (loaded: ComposerRest) => T, failed?: () => void): Promise<Awaited<T> | undefined> {
+    return this.#composer.loads.run(rest, use, failed);
   }
 }

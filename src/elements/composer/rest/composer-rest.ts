@@ -5,3 +5,5 @@ export { transmit } from "./transmit.js";
 export { chooseSuggestion, revealActive, suggestionKey, suggestionOptions, validSuggestions } from "./suggestion-list.js";
 export { pasteLarge } from "./paste-large.js";
 export { renderQueueList } from "./queue-list.js";
+export { upload } from "./upload.js";
+export { fetchPasted } from "./attachment-fetch.js";
