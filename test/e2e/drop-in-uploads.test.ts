@@ -4,10 +4,10 @@
 // cannot be fetched shows the upload failed, keeps the attachment, and is fetched again by the
 // retry. The fetch transport and the reference host, whose attachments folder says what arrived.
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, DraftAttachment, T3ComposerElement, createFetchTransport } from "../../src/index.js";
 import { startHost, type TestHost } from "../support/host.js";
 import { click, fitFrames, frameDocument, openFrame, waitFor } from "./support/frames.js";
+import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "./support/network.js";
 
 /** Frames to let pass while the chunk is held, so that an upload that did not wait would have reached the host. */
 const SETTLE_FRAMES = 10;
@@ -48,28 +48,12 @@ async function frames(count: number, win: Window): Promise<void> {
   for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
 }
 
-/** Whether a test holds requests now (`hold-urls`, test/support/server-commands.mjs). */
-let holding = false;
-
-async function hold(chunk: string): Promise<void> {
-  await executeServerCommand("hold-urls", { patterns: [`*${chunk}`] });
-  holding = true;
-}
-
-/** Lets the held requests go; resolves with how many there were. */
-async function release(): Promise<number> {
-  holding = false;
-  return executeServerCommand<number, undefined>("release-urls");
-}
-
 before(() => fitFrames(1));
 beforeEach(async () => {
   host = await startHost();
 });
 afterEach(async () => {
-  if (holding) await release();
-  await executeServerCommand("block-urls", { patterns: [] });
-  document.querySelectorAll("iframe").forEach((frame) => frame.remove());
+  await resetNetwork();
   await host.dispose();
 });
 
@@ -79,7 +63,7 @@ for (const [name, chunk] of [
 ] as const) {
   describe(`${name}.js: uploads while its rest chunk is on its way`, () => {
     it("files attached meanwhile show at once and upload once it arrives; one removed meanwhile is not uploaded", async () => {
-      await hold(chunk);
+      await holdUrls([`*${chunk}`]);
       const { win, composer } = await composerOn(name);
       composer.attachFiles([textFile(win, "kept.txt"), textFile(win, "removed.txt")]);
       expect(statuses(composer.attachments)).to.deep.equal([
@@ -91,7 +75,7 @@ for (const [name, chunk] of [
       expect(statuses(composer.attachments)).to.deep.equal([["kept.txt", "uploading"]]);
       await frames(SETTLE_FRAMES, win);
       expect(await host.files()).to.deep.equal([]);
-      expect(await release()).to.be.greaterThan(0);
+      expect(await releaseUrls()).to.be.greaterThan(0);
       await waitFor(() => composer.attachments[0]?.status === "ready", "the upload");
       const { attachmentId } = composer.attachments[0]!;
       expect(attachmentId).to.be.a("string").and.not.equal(kept!.localId);
@@ -102,7 +86,7 @@ for (const [name, chunk] of [
     });
 
     it("a blocked chunk shows the upload failed with load-failed and keeps it; a click on the chip fetches the chunk and uploads", async () => {
-      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      await blockUrls([`*${chunk}`]);
       const { frame, win, composer, errors } = await composerOn(name);
       composer.attachFiles([textFile(win, "notes.txt")]);
       await waitFor(() => composer.attachments[0]?.status === "failed", "the failed upload");
@@ -113,7 +97,7 @@ for (const [name, chunk] of [
       const [attachment] = composer.attachments;
       expect(composer.value.text).to.equal(`[notes.txt](t3-context://v1/file/file_${attachment!.localId}) `);
       expect(await host.files()).to.deep.equal([]);
-      await executeServerCommand("block-urls", { patterns: [] });
+      await blockUrls([]);
       await click(frame, chip);
       await waitFor(() => composer.attachments[0]?.status === "ready", "the upload once the chunk can be fetched");
       expect(composer.attachments[0]!.localId).to.equal(attachment!.localId);

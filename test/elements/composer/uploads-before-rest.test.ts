@@ -3,7 +3,6 @@
 // its chunk is not in yet, and holds or blocks the chunk on the network (`hold-urls`,
 // `block-urls`: test/support/server-commands.mjs). The memory transport, watched.
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand } from "@web/test-runner-commands";
 import type { encodeClipboardFragment } from "../../../src/codec/clipboard.js";
 import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
@@ -12,6 +11,7 @@ import type { DraftAttachment } from "../../../src/elements/composer/types.js";
 import type { createMemoryTransport } from "../../../src/transport/memory-transport.js";
 import type { ComposerTransport } from "../../../src/transport/types.js";
 import { fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
+import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
 /** The rest chunk's entry as the test server serves the sources. */
 const REST_CHUNK = "*/src/elements/composer/rest/composer-rest.*";
@@ -67,28 +67,12 @@ async function frames(count: number, win: Window): Promise<void> {
   for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
 }
 
-let holding = false;
-
-async function hold(): Promise<void> {
-  await executeServerCommand("hold-urls", { patterns: [REST_CHUNK] });
-  holding = true;
-}
-
-async function release(): Promise<number> {
-  holding = false;
-  return executeServerCommand<number, undefined>("release-urls");
-}
-
 before(() => fitFrames(1));
-afterEach(async () => {
-  if (holding) await release();
-  await executeServerCommand("block-urls", { patterns: [] });
-  document.querySelectorAll("iframe").forEach((frame) => frame.remove());
-});
+afterEach(resetNetwork);
 
 describe("<t3-composer> uploads before its rest chunk is in", () => {
   it("files attached right after the composer is made show at once, and upload in order once the chunk is in; one removed meanwhile is not uploaded", async () => {
-    await hold();
+    await holdUrls([REST_CHUNK]);
     const { win, composer, uploads } = await composerPage();
     composer.attachFiles([textFile(win, "a.txt"), textFile(win, "b.txt"), textFile(win, "c.txt")]);
     expect(statuses(composer.attachments)).to.deep.equal([
@@ -103,7 +87,7 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
       ["a.txt", "uploading"],
       ["c.txt", "uploading"],
     ]);
-    expect(await release()).to.be.greaterThan(0);
+    expect(await releaseUrls()).to.be.greaterThan(0);
     await composer.updateComplete;
     expect(uploads).to.deep.equal(["a.txt", "c.txt"]);
     await waitFor(() => composer.attachments.every((attachment) => attachment.status === "ready"), "the uploads");
@@ -114,13 +98,13 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
   });
 
   it("an upload asked for meanwhile does not start when the composer leaves the page, and starts when it is back", async () => {
-    await hold();
+    await holdUrls([REST_CHUNK]);
     const { win, composer, uploads } = await composerPage();
     composer.attachFiles([textFile(win, "a.txt")]);
     const parent = composer.parentNode!;
     composer.remove();
     await frames(1, win); // past the microtask that tells a removal from a move
-    await release();
+    await releaseUrls();
     await composer.updateComplete;
     expect(uploads).to.deep.equal([]);
     expect(statuses(composer.attachments)).to.deep.equal([["a.txt", "uploading"]]);
@@ -131,7 +115,7 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
   });
 
   it("a chunk that cannot be fetched shows the upload failed with load-failed and keeps it; its retry fetches the chunk and uploads", async () => {
-    await executeServerCommand("block-urls", { patterns: [REST_CHUNK] });
+    await blockUrls([REST_CHUNK]);
     const { win, composer, uploads, errors } = await composerPage();
     composer.attachFiles([textFile(win, "notes.txt")]);
     await composer.updateComplete;
@@ -150,7 +134,7 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
       },
     });
     expect(uploads).to.deep.equal([]);
-    await executeServerCommand("block-urls", { patterns: [] });
+    await blockUrls([]);
     composer.retryAttachment(localId);
     expect(statuses(composer.attachments)).to.deep.equal([["notes.txt", "uploading"]]);
     await composer.updateComplete;
@@ -159,7 +143,7 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
   });
 
   it("an image pasted from another environment meanwhile is fetched once the chunk is in, then joins the draft and uploads", async () => {
-    await hold();
+    await holdUrls([REST_CHUNK]);
     const { win, composer, uploads, fetches, transport } = await composerPage();
     await transport.upload!(new win.Blob(["bytes"], { type: "image/png" }), { localId: "up_shot", name: "shot.png", signal: new AbortController().signal });
     const shot = { version: 1, contextId: "image_att_src", kind: "image", label: "shot.png", attachmentId: "up_shot", name: "shot.png", mimeType: "image/png", sizeBytes: 5 } as const;
@@ -173,7 +157,7 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
     await frames(SETTLE_FRAMES, win);
     expect([fetches, composer.attachments]).to.deep.equal([[], []]);
     expect(editor.querySelector<HTMLElement>(".t3-chip")!.dataset.contextUnresolved).to.equal("true");
-    await release();
+    await releaseUrls();
     await composer.updateComplete;
     expect(fetches).to.deep.equal(["up_shot"]);
     await waitFor(() => composer.attachments[0]?.status === "ready", "the fetched image to upload");
