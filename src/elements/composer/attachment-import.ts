@@ -5,7 +5,8 @@ import type { AttachmentFetch } from "./import-plan.js";
 
 /**
  * A fetch under way, or interrupted (no `controller`): while the element is disconnected, or
- * after its code could not be loaded (uploads.ts, `fetch`); it starts again on the next connect.
+ * after its code could not be loaded (uploads.ts, `fetch`, which a send or the next connect
+ * calls again).
  */
 export interface PendingImport extends AttachmentFetch {
   controller: AbortController | null;

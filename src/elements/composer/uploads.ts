@@ -185,7 +185,7 @@ export class Uploads implements ReactiveController, DraftObserver {
   /**
    * Starts (or starts again) the fetch of a pasted attachment's bytes (rest/attachment-fetch.ts),
    * once the rest chunk is in (at once if it is). If the chunk cannot be loaded, the chip stays
-   * unresolved and the fetch is interrupted: it starts again on the next connect.
+   * unresolved and the fetch is interrupted: the next send (`settled`) or connect starts it again.
    */
   fetch(pending: PendingImport): void {
     pending.controller?.abort();
@@ -249,8 +249,10 @@ export class Uploads implements ReactiveController, DraftObserver {
   /**
    * Waits until no attachment of the draft is uploading, nor any pasted one being fetched (its
    * upload starts when its bytes arrive); throws `upload-failed` if an upload did not finish.
+   * A fetch whose code could not be loaded (`fetch`) is tried again first, so a send waits for it.
    */
   async settled(): Promise<void> {
+    if (this.#connected) for (const pending of this.imports.values()) if (!pending.controller) this.fetch(pending);
     for (;;) {
       const fetching = [...this.imports.values()].flatMap((pending) => (pending.controller && pending.settled ? [pending.settled] : []));
       const running = [...this.#running].flatMap(([entry, upload]) => (this.#held.has(entry) ? [] : [upload.settled]));

@@ -63,6 +63,27 @@ async function composerPage(): Promise<Page> {
 const textFile = (win: PageWindow, name: string) => new win.File([`the bytes of ${name}`], name, { type: "text/plain" });
 const statuses = (attachments: DraftAttachment[]) => attachments.map(({ name, status }) => [name, status]);
 
+/** An image uploaded in another environment, as a copy there puts it on the clipboard. */
+const SHOT = { version: 1, contextId: "image_att_src", kind: "image", label: "shot.png", attachmentId: "up_shot", name: "shot.png", mimeType: "image/png", sizeBytes: 5 } as const;
+
+const chipOf = (composer: T3ComposerElement) => composer.shadowRoot!.querySelector<HTMLElement>(".t3-chip")!;
+
+/**
+ * Puts SHOT's bytes in the memory "host" under its id, then pastes it into the composer as a copy
+ * in environment `env-src` would; resolves with the local id the paste gave it.
+ */
+async function pasteShot({ win, composer, transport }: Page): Promise<string> {
+  await transport.upload!(new win.Blob(["bytes"], { type: "image/png" }), { localId: SHOT.attachmentId, name: SHOT.name, signal: new AbortController().signal });
+  const data = new win.DataTransfer();
+  data.setData("text/plain", `see ![shot.png](t3-context://v1/image/${SHOT.contextId})`);
+  data.setData(CONTEXT_FRAGMENT_MIME, win.t3.encodeClipboardFragment({ version: 1, source: { environmentId: "env-src" }, records: [SHOT] })!);
+  const editor = composer.shadowRoot!.querySelector<HTMLElement>('[part="editor"]')!;
+  editor.dispatchEvent(new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+  const local = /image\/image_(att_[a-z0-9]{16})\)/.exec(composer.value.text)?.[1];
+  expect(local).to.be.a("string");
+  return local!;
+}
+
 async function frames(count: number, win: Window): Promise<void> {
   for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
 }
@@ -144,24 +165,35 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
 
   it("an image pasted from another environment meanwhile is fetched once the chunk is in, then joins the draft and uploads", async () => {
     await holdUrls([REST_CHUNK]);
-    const { win, composer, uploads, fetches, transport } = await composerPage();
-    await transport.upload!(new win.Blob(["bytes"], { type: "image/png" }), { localId: "up_shot", name: "shot.png", signal: new AbortController().signal });
-    const shot = { version: 1, contextId: "image_att_src", kind: "image", label: "shot.png", attachmentId: "up_shot", name: "shot.png", mimeType: "image/png", sizeBytes: 5 } as const;
-    const data = new win.DataTransfer();
-    data.setData("text/plain", "see ![shot.png](t3-context://v1/image/image_att_src)");
-    data.setData(CONTEXT_FRAGMENT_MIME, win.t3.encodeClipboardFragment({ version: 1, source: { environmentId: "env-src" }, records: [shot] })!);
-    const editor = composer.shadowRoot!.querySelector<HTMLElement>('[part="editor"]')!;
-    editor.dispatchEvent(new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-    const local = /image\/image_(att_[a-z0-9]{16})\)/.exec(composer.value.text)?.[1];
-    expect(local).to.be.a("string");
+    const page = await composerPage();
+    const { win, composer, uploads, fetches } = page;
+    const local = await pasteShot(page);
     await frames(SETTLE_FRAMES, win);
     expect([fetches, composer.attachments]).to.deep.equal([[], []]);
-    expect(editor.querySelector<HTMLElement>(".t3-chip")!.dataset.contextUnresolved).to.equal("true");
+    expect(chipOf(composer).dataset.contextUnresolved).to.equal("true");
     await releaseUrls();
     await composer.updateComplete;
     expect(fetches).to.deep.equal(["up_shot"]);
     await waitFor(() => composer.attachments[0]?.status === "ready", "the fetched image to upload");
     expect(uploads).to.deep.equal(["shot.png"]);
-    expect(composer.value.context!.records).to.deep.equal([{ ...shot, contextId: `image_${local}`, attachmentId: local }]);
+    expect(composer.value.context!.records).to.deep.equal([{ ...SHOT, contextId: `image_${local}`, attachmentId: local }]);
+  });
+
+  it("an image pasted while the chunk cannot be fetched keeps its unresolved chip, and the next send fetches it and waits for it", async () => {
+    await blockUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { composer, fetches, errors, transport } = page;
+    const local = await pasteShot(page);
+    await composer.updateComplete;
+    expect(errors.map(({ code }) => code)).to.include("load-failed");
+    expect([fetches, composer.attachments]).to.deep.equal([[], []]);
+    expect(chipOf(composer).dataset.contextUnresolved).to.equal("true");
+    await blockUrls([]);
+    await composer.send();
+    expect(fetches).to.deep.equal(["up_shot"]);
+    const image = { ...SHOT, contextId: `image_${local}`, attachmentId: local };
+    expect(transport.sent.map(({ text, context }) => ({ text, context }))).to.deep.equal([
+      { text: `see ![shot.png](t3-context://v1/image/image_${local})`, context: { version: 1, records: [image] } },
+    ]);
   });
 });
