@@ -1,19 +1,16 @@
-// Images and files pasted from another environment (docs/composer.md, "Paste"): their bytes
-// are fetched again through `transport.fetchAttachment`, then attached under the fresh local id
-// the paste gave them and uploaded like any attachment. Until then their chips are unresolved;
-// a source that cannot be reached leaves them so and says why in `t3-error`.
-import { ComposerError } from "../../transport/errors.js";
-import { asKnownContextRecord } from "../../contract/kinds.js";
-import { liveRecords } from "./draft-state.js";
-import { emit } from "../events.js";
-import { newEntry } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+// The pending fetches of images and files pasted from another environment (docs/composer.md,
+// "Paste"): their chips are unresolved until the bytes arrive. The upload controller (uploads.ts,
+// `fetch`) starts and stops them; the fetch itself is in the rest chunk (rest/attachment-fetch.ts).
 import type { AttachmentFetch } from "./import-plan.js";
 
-/** A fetch under way, or interrupted (no `controller`) while the element is disconnected. */
+/**
+ * A fetch under way, or interrupted (no `controller`): while the element is disconnected, or
+ * after its code could not be loaded (uploads.ts, `fetch`, which a send or the next connect
+ * calls again).
+ */
 export interface PendingImport extends AttachmentFetch {
   controller: AbortController | null;
-  /** Settles when the running fetch ends, whichever way. */
+  /** Settles when the running fetch ends, whichever way (waiting for its code first, if it must). */
   settled: Promise<void> | null;
 }
 
@@ -39,7 +36,7 @@ export class ImportStore {
     if (this.#pending.get(pending.record.contextId) === pending) this.#pending.delete(pending.record.contextId);
   }
 
-  /** Aborts the running fetches; they start again from `connect`. */
+  /** Aborts the running fetches; they start again from `hostConnected` (uploads.ts). */
   stop(): void {
     for (const pending of this.#pending.values()) {
       pending.controller?.abort();
@@ -52,72 +49,4 @@ export class ImportStore {
     this.stop();
     this.#pending.clear();
   }
-}
-
-function unreachable(composer: Composer, pending: PendingImport, cause: unknown): void {
-  const { record, source } = pending;
-  emit(composer.host, "t3-error", {
-    code: "attachment-unreachable",
-    message: `${record.name} could not be brought into this message: environment ${source.environmentId} cannot be reached. Remove the chip or attach the file again.`,
-    cause,
-  });
-}
-
-/** Starts (or starts again) the fetch of `pending`. */
-export function startImport(composer: Composer, pending: PendingImport): void {
-  pending.controller?.abort();
-  const transport = composer.host.transport;
-  const fetchAttachment = transport?.fetchAttachment?.bind(transport);
-  if (!fetchAttachment) {
-    composer.uploads.imports.delete(pending);
-    unreachable(composer, pending, new ComposerError("attachment-unreachable", "The composer has no transport that fetches attachments."));
-    return;
-  }
-  const controller = new AbortController();
-  pending.controller = controller;
-  const current = () => pending.controller === controller && !controller.signal.aborted;
-  // A transport that throws instead of rejecting is an unreachable source, not a broken paste.
-  pending.settled = Promise.resolve()
-    .then(() => fetchAttachment(pending.source, { signal: controller.signal }))
-    .then(
-      (blob) => {
-        if (!current()) return;
-        composer.uploads.imports.delete(pending);
-        if (blob instanceof Blob) commitImportedAttachment(composer, pending, blob);
-        else unreachable(composer, pending, new TypeError(`fetchAttachment resolved with ${String(blob)}, not a Blob`));
-      },
-      (error: unknown) => {
-        if (!current()) return;
-        composer.uploads.imports.delete(pending);
-        unreachable(composer, pending, error);
-      },
-    );
-}
-
-/** Whether the draft still references `contextId`: a chip of it, or a referenced annotation whose screenshot it is. */
-function stillReferenced(composer: Composer, contextId: string): "chip" | "screenshot" | null {
-  const draft = composer.model.draft;
-  if (draft.counts.count(contextId) > 0) return "chip";
-  for (const record of liveRecords(draft).values()) {
-    const known = asKnownContextRecord(record);
-    if (known?.kind === "preview-annotation" && known.screenshotContextId === contextId && draft.counts.count(known.contextId) > 0) return "screenshot";
-  }
-  return null;
-}
-
-/**
- * The bytes arrived (T3 Code's `commitImportedAttachment`): the attachment joins the draft, and
- * uploads (uploads.ts follows the draft), when the draft still references it. Otherwise it is
- * only known to the draft with its bytes, as a removed chip's record is, so that undoing the
- * removal brings it back; the reference app drops it (`reference-removed`), and here nothing of
- * it is in the draft either.
- */
-export function commitImportedAttachment(composer: Composer, pending: PendingImport, blob: Blob): "accepted" | "reference-removed" {
-  const { record, localId } = pending;
-  const file = blob instanceof File ? blob : new File([blob], record.name, { type: record.mimeType || blob.type });
-  const entry = newEntry(record.contextId, localId, record.kind, file, "uploading");
-  const referenced = stillReferenced(composer, record.contextId);
-  const keep = referenced === "screenshot" ? [record.contextId] : [];
-  composer.model.update({ add: [{ record, entry }], keep });
-  return referenced ? "accepted" : "reference-removed";
 }

@@ -12,7 +12,6 @@ import { insertChip, inlinePosition } from "../../editor/insert.js";
 import { createChip } from "../../editor/schema.js";
 import { sliceFromText } from "../../editor/text.js";
 import { BARE_FRAGMENT_TYPE, HTML_TYPE, PLAIN_TEXT_TYPE } from "../clipboard-payload.js";
-import { startImport } from "./attachment-import.js";
 import { attachmentFromFile, mintLocalId, type AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import type { ComposerRest } from "./rest.js";
@@ -89,7 +88,7 @@ export function prepareFor(composer: Composer, text: string, fragment: Clipboard
 }
 
 export function startFetches(composer: Composer, plan: ImportPlan): void {
-  for (const fetch of plan.fetches) startImport(composer, composer.uploads.imports.add(fetch));
+  for (const fetch of plan.fetches) composer.uploads.fetch(composer.uploads.imports.add(fetch));
 }
 
 /** What `long-paste-threshold` says: a number ≥ 0, else the default. */

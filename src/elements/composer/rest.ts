@@ -1,6 +1,7 @@
 // The rest of the composer (docs/performance.md, "What the drop-ins load later"): what it needs
 // soon after it shows but not to show itself and take keys (the send's own code, the suggestion
-// list, the large-paste reader) is a chunk (rest/composer-rest.ts), loaded as elements/chunks.ts says,
+// list, the large-paste reader and Expand, the queue, browsing the history, edit mode, driving
+// uploads) is a chunk (rest/composer-rest.ts), loaded as elements/chunks.ts says,
 // beside the module in a drop-in (dist/drop-in/composer-rest.js). It is fetched when the page is
 // first idle after the composer's first render, so that it is in before it is needed; what needs
 // it before then waits for it (a send, an answered suggestion, a large paste), what was typed
@@ -30,8 +31,8 @@ export class Rest {
     return rest.loaded;
   }
 
-  /** As `OnDemand.run` (on-demand.ts), with this chunk. */
-  run<T>(use: (loaded: ComposerRest) => T): Promise<Awaited<T> | undefined> {
-    return this.#composer.loads.run(rest, use);
+  /** As `OnDemand.run` (on-demand.ts), with this chunk; `failed` runs after a failed load's `t3-error` (`ChunkLoads.run`). */
+  run<T>(use: (loaded: ComposerRest) => T, failed?: () => void): Promise<Awaited<T> | undefined> {
+    return this.#composer.loads.run(rest, use, failed);
   }
 }

@@ -5,27 +5,43 @@
 // and stops when its last chip goes, whoever made the change. Nothing is lost: an entry whose
 // bytes are gone (a restored draft) is retried by attaching the file again. Uploads survive a
 // move of the element (a disconnect and a connect in one task): they stop only when the element
-// stays disconnected, and start again when it comes back.
+// stays disconnected, and start again when it comes back. What the shelf and the chips show is
+// decided here, at once; the transport's call and its following (rest/upload.ts) and the fetch of
+// a pasted attachment (rest/attachment-fetch.ts) are in the rest chunk (rest.ts): one asked for
+// before it is in starts once it is, unless it was stopped meanwhile, and one whose code cannot
+// be fetched shows as failed, to be retried (which fetches it again).
 import type { ReactiveController } from "lit";
-import { CONTEXT_ID_MAX, CONTEXT_ID_PATTERN } from "../../contract/limits.js";
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
 import { ComposerError } from "../../transport/errors.js";
-import { emit } from "../events.js";
 import { releaseUrl, type AttachmentEntry } from "./attachment-entry.js";
-import { ImportStore, startImport } from "./attachment-import.js";
+import { ImportStore, type PendingImport } from "./attachment-import.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { draftOf, isLive, liveAttachments } from "./draft-state.js";
+import type { ComposerRest } from "./rest.js";
 
-/** A running upload. */
+/** A running upload, or one waiting for the rest chunk. */
 interface Running {
   readonly controller: AbortController;
   /** Settles when the upload ends, whichever way. */
-  readonly settled: Promise<void>;
+  settled: Promise<void>;
 }
 
-function isHostId(value: unknown): value is string {
-  return typeof value === "string" && value.length <= CONTEXT_ID_MAX && CONTEXT_ID_PATTERN.test(value);
+/** What the upload's own code (rest/upload.ts) needs of the controller. */
+export interface UploadRun {
+  readonly composer: Composer;
+  /** The record of `entry`: a queued message's, else the draft's. */
+  record(entry: AttachmentEntry): ImageContextRecord | FileContextRecord | undefined;
+  /** Whether a queued message holds `entry` (queue.ts). */
+  held(entry: AttachmentEntry): boolean;
+  /** Whether `controller` still runs the upload of `entry`: not stopped, not started again. */
+  current(entry: AttachmentEntry, controller: AbortController): boolean;
+  /** The upload of `entry` under `controller` ends; `false` if it was not current (nothing to do then). */
+  end(entry: AttachmentEntry, controller: AbortController): boolean;
+  /** `entry` changed: its chip and the shelf are drawn again. */
+  changed(entry: AttachmentEntry): void;
+  /** The upload of `entry` failed: it shows so, and the live region says so; returns what it said. */
+  failed(entry: AttachmentEntry): string;
 }
 
 export class Uploads implements ReactiveController, DraftObserver {
@@ -37,8 +53,20 @@ export class Uploads implements ReactiveController, DraftObserver {
   readonly imports = new ImportStore();
   #connected = false;
 
+  /** What the upload's own code (rest/upload.ts) does through this controller. */
+  readonly #run: UploadRun;
+
   constructor(composer: Composer) {
     this.#composer = composer;
+    this.#run = {
+      composer,
+      record: (entry) => this.#record(entry),
+      held: (entry) => this.#held.has(entry),
+      current: (entry, controller) => this.#current(entry, controller),
+      end: (entry, controller) => this.#current(entry, controller) && this.#running.delete(entry),
+      changed: (entry) => this.#changed(entry),
+      failed: (entry) => this.#failed(entry),
+    };
   }
 
   /** Whether the element is connected: object URLs exist only then. */
@@ -49,7 +77,7 @@ export class Uploads implements ReactiveController, DraftObserver {
   hostConnected(): void {
     this.#connected = true;
     for (const entry of liveAttachments(this.#composer.model.draft)) this.#resume(entry);
-    for (const pending of this.imports.values()) if (!pending.controller) startImport(this.#composer, pending);
+    for (const pending of this.imports.values()) if (!pending.controller) this.fetch(pending);
     this.#composer.host.requestUpdate(); // the shelf's thumbnails get object URLs again
   }
 
@@ -95,11 +123,6 @@ export class Uploads implements ReactiveController, DraftObserver {
     return liveAttachments(this.#composer.model.draft).find((entry) => entry.localId === localId);
   }
 
-  /** Whether an upload of `entry` runs. */
-  running(entry: AttachmentEntry): boolean {
-    return this.#running.has(entry);
-  }
-
   /**
    * Keeps these attachments uploading once they leave the draft: a queued message holds them
    * (docs/composer.md, "Queued follow-ups"), and its send waits for them (`settled(entries)`).
@@ -140,65 +163,63 @@ export class Uploads implements ReactiveController, DraftObserver {
     this.#composer.host.requestUpdate();
   }
 
-  /** Starts (or starts again) the upload of `entry`. */
+  /**
+   * Starts (or starts again) the upload of `entry`: it is `uploading` at once, and runs through
+   * the transport (rest/upload.ts) once the rest chunk is in (at once if it is).
+   */
   start(entry: AttachmentEntry): void {
     this.#stop(entry);
-    const record = this.#record(entry);
-    const file = entry.file;
-    const transport = this.#composer.host.transport;
-    const upload = transport?.upload?.bind(transport);
-    if (!file || !record) {
-      entry.status = "failed";
-      this.#changed(entry);
-      return;
-    }
-    if (!upload) {
-      // Nowhere to upload: the host takes the message (and the bytes) from `t3-send`.
-      this.#ready(entry, entry.localId);
-      return;
-    }
     const controller = new AbortController();
+    const upload = { controller, settled: Promise.resolve() };
+    this.#running.set(entry, upload);
     entry.status = "uploading";
     entry.progress = 0;
-    const current = () => this.#running.get(entry)?.controller === controller && !controller.signal.aborted;
-    const onProgress = (loaded: number, total: number) => {
-      if (!current() || !(total > 0)) return;
-      entry.progress = Math.min(1, Math.max(0, loaded / total));
-      this.#changed(entry);
+    this.#changed(entry);
+    const current = () => this.#current(entry, controller);
+    upload.settled = this.#withRest((chunk) => chunk.upload(this.#run, entry, controller), current, () => {
+      this.#running.delete(entry);
+      this.#failed(entry);
+    });
+  }
+
+  /**
+   * Starts (or starts again) the fetch of a pasted attachment's bytes (rest/attachment-fetch.ts),
+   * once the rest chunk is in (at once if it is). If the chunk cannot be loaded, the chip stays
+   * unresolved and the fetch is interrupted: the next send (`settled`) or connect starts it again.
+   */
+  fetch(pending: PendingImport): void {
+    pending.controller?.abort();
+    const controller = new AbortController();
+    pending.controller = controller;
+    const current = () => pending.controller === controller && !controller.signal.aborted;
+    pending.settled = this.#withRest((chunk) => chunk.fetchPasted(this.#composer, pending, controller), current, () => {
+      pending.controller = null;
+      pending.settled = null;
+    });
+  }
+
+  /**
+   * Runs `use` with the rest chunk: at once if it is in, else once it is, unless `current` says
+   * the work was stopped meanwhile (removed, or the element left the page); `failed` (while
+   * still current) if the chunk cannot be fetched, after its `load-failed` (rest.ts). Settles
+   * when the work ends, whichever way; the element's `updateComplete` waits for the load.
+   */
+  #withRest(use: (chunk: ComposerRest) => Promise<void>, current: () => boolean, failed: () => void): Promise<void> {
+    const { rest } = this.#composer;
+    if (rest.loaded) return use(rest.loaded);
+    const later = (chunk: ComposerRest) => (current() ? use(chunk) : undefined);
+    const failedNow = () => {
+      if (current()) failed();
     };
-    // A transport that throws instead of rejecting is a failed upload, not a broken composer.
-    const settled = Promise.resolve()
-      .then(() => upload(file, { localId: entry.localId, name: record.name, signal: controller.signal, onProgress }))
-      .then(
-        (result) => {
-          if (!current()) return;
-          this.#running.delete(entry);
-          if (isHostId(result?.attachmentId)) this.#ready(entry, result.attachmentId);
-          else this.#failed(entry, new TypeError(`upload returned an invalid attachment id: ${JSON.stringify(result?.attachmentId)}`));
-        },
-        (error: unknown) => {
-          if (!current()) return;
-          this.#running.delete(entry);
-          this.#failed(entry, error);
-        },
-      );
-    this.#running.set(entry, { controller, settled });
-    this.#changed(entry);
+    return rest.run(later, failedNow).then(() => undefined);
   }
 
-  #ready(entry: AttachmentEntry, attachmentId: string): void {
-    entry.status = "ready";
-    entry.progress = undefined;
-    entry.attachmentId = attachmentId;
-    // A queued message's record is bound at its send (queue-item.ts), from the entry.
-    const record = this.#held.has(entry) ? undefined : this.#record(entry);
-    // The record binds to the host's id from now on (docs/composer.md, "Uploads"); the update is
-    // also the draft's change signal: the value and the saved draft (which uploads are done) follow.
-    if (record) this.#composer.model.update({ update: [record.attachmentId === attachmentId ? record : Object.freeze({ ...record, attachmentId })] });
-    this.#changed(entry);
+  #current(entry: AttachmentEntry, controller: AbortController): boolean {
+    return this.#running.get(entry)?.controller === controller && !controller.signal.aborted;
   }
 
-  #failed(entry: AttachmentEntry, cause: unknown): void {
+  /** The upload shows as failed (on the chip and the thumbnail), and the live region says so; returns what it said. */
+  #failed(entry: AttachmentEntry): string {
     entry.status = "failed";
     entry.progress = undefined;
     this.#changed(entry);
@@ -206,7 +227,7 @@ export class Uploads implements ReactiveController, DraftObserver {
     const message = this.#composer.host.localizer.text("uploadFailedAnnouncement", { name });
     // Said in the live region too: the chip's new name is not read unless the caret is on it.
     this.#composer.events.announce(message);
-    emit(this.#composer.host, "t3-error", { code: "upload-failed", message, cause });
+    return message;
   }
 
   /**
@@ -228,8 +249,10 @@ export class Uploads implements ReactiveController, DraftObserver {
   /**
    * Waits until no attachment of the draft is uploading, nor any pasted one being fetched (its
    * upload starts when its bytes arrive); throws `upload-failed` if an upload did not finish.
+   * A fetch whose code could not be loaded (`fetch`) is tried again first, so a send waits for it.
    */
   async settled(): Promise<void> {
+    if (this.#connected) for (const pending of this.imports.values()) if (!pending.controller) this.fetch(pending);
     for (;;) {
       const fetching = [...this.imports.values()].flatMap((pending) => (pending.controller && pending.settled ? [pending.settled] : []));
       const running = [...this.#running].flatMap(([entry, upload]) => (this.#held.has(entry) ? [] : [upload.settled]));

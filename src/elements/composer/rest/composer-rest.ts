@@ -9,3 +9,5 @@ export { QueueRun } from "./queue-run.js";
 export { HistoryBrowsing } from "./history-browsing.js";
 export { expandPasted } from "./pasted-expand.js";
 export { EditMode } from "./edit-mode.js";
+export { upload } from "./upload.js";
+export { fetchPasted } from "./attachment-fetch.js";
