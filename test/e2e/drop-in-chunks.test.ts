@@ -99,6 +99,23 @@ for (const [name, chunk] of [
       await waitFor(() => composer.value.text === "", "the draft to clear");
     });
 
+    it("a send made meanwhile turns the editor read-only at once; keys do nothing until it went, and the draft clears", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const sends = sendsOf(composer);
+      await type("hold on");
+      await press("Enter");
+      expect(editorOf(composer).getAttribute("contenteditable")).to.equal("false");
+      await type("x");
+      await frames(SETTLE_FRAMES, win);
+      expect([sends, composer.value]).to.deep.equal([[], { text: "hold on" }]);
+      await release();
+      await waitFor(() => composer.value.text === "", "the draft to clear");
+      expect(sends).to.deep.equal(["hold on"]);
+      await composer.updateComplete;
+      expect(editorOf(composer).getAttribute("contenteditable")).to.equal("true");
+    });
+
     it("an @ suggestion answered meanwhile shows once the chunk arrives, and Enter chooses it", async () => {
       await hold(chunk);
       const { win, composer } = await composerOn(name);
