@@ -7,7 +7,7 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, T3ComposerElement, encodeClipboardFragment, toKindScopedComposerContextId } from "../../src/index.js";
 import { CONTEXT_FRAGMENT_MIME } from "../../src/codec/clipboard.js";
-import { fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
+import { click, fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
 
 /** Frames to let pass while a chunk is held, so that what waits for it would have shown by then if it did not wait. */
 const SETTLE_FRAMES = 10;
@@ -114,6 +114,24 @@ for (const [name, chunk] of [
       expect(sends).to.deep.equal(["hold on"]);
       await composer.updateComplete;
       expect(editorOf(composer).getAttribute("contenteditable")).to.equal("true");
+    });
+
+    it("removing a referenced thumbnail meanwhile asks once the chunk arrives; Cancel keeps the image", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const frame = win.frameElement as HTMLIFrameElement;
+      composer.attachFiles([new (win as unknown as typeof globalThis).File(["png"], "a.png", { type: "image/png" })]);
+      await frames(1, win); // the thumbnail shows (updateComplete would wait for the held chunk)
+      await click(frame, composer.shadowRoot!.querySelector('[part="thumbnail-remove"]')!);
+      await frames(SETTLE_FRAMES, win);
+      expect(composer.shadowRoot!.querySelector('[part="confirm"]')).to.equal(null);
+      await release();
+      await composer.updateComplete;
+      const dialog = composer.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm"]')!;
+      expect(dialog.open).to.equal(true);
+      await click(frame, dialog.querySelector('[part="confirm-cancel"]')!);
+      await composer.updateComplete;
+      expect([dialog.open, composer.attachments.map(({ name }) => name)]).to.deep.equal([false, ["a.png"]]);
     });
 
     it("an @ suggestion answered meanwhile shows once the chunk arrives, and Enter chooses it", async () => {
