@@ -64,10 +64,13 @@ async function hold(chunk: string): Promise<void> {
   holding = true;
 }
 
-/** Lets the held requests go; resolves with how many there were. */
+/**
+ * Lets the held requests go, once the chunk's request is among them (on a loaded machine it may
+ * not have left the page yet); resolves with how many there were.
+ */
 async function release(): Promise<number> {
   holding = false;
-  return executeServerCommand<number, undefined>("release-urls");
+  return executeServerCommand<number, { expected: number }>("release-urls", { expected: 1 });
 }
 
 const LOAD_FAILED = { code: "load-failed", message: "A part of the composer could not be loaded." };

@@ -77,7 +77,7 @@ for (const [name, chunk] of [
       await click(frame, chip);
       await frames(SETTLE_FRAMES, win);
       expect(isOpen(transcript)).to.equal(false);
-      expect(await releaseUrls()).to.be.greaterThan(0);
+      expect(await releaseUrls(1)).to.be.greaterThan(0);
       await transcript.updateComplete;
       expect(isOpen(transcript)).to.equal(true);
       expect(popoverOf(transcript)!.querySelector(".t3-details-title")!.textContent).to.equal("build lines 3-4");

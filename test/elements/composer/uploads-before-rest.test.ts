@@ -108,7 +108,7 @@ describe("<t3-composer> uploads before its rest chunk is in", () => {
       ["a.txt", "uploading"],
       ["c.txt", "uploading"],
     ]);
-    expect(await releaseUrls()).to.be.greaterThan(0);
+    expect(await releaseUrls(1)).to.be.greaterThan(0);
     await composer.updateComplete;
     expect(uploads).to.deep.equal(["a.txt", "c.txt"]);
     await waitFor(() => composer.attachments.every((attachment) => attachment.status === "ready"), "the uploads");
