@@ -74,7 +74,7 @@ describe("<t3-composer> send() before its rest chunk is in", () => {
     expect(composer.send()).to.equal(sending); // a second call gets the running send
     await frames(SETTLE_FRAMES, win);
     expect([sent, events, composer.value]).to.deep.equal([[], [], { text: "before the chunk" }]);
-    expect(await releaseUrls()).to.be.greaterThan(0);
+    expect(await releaseUrls(1)).to.be.greaterThan(0);
     const result = await sending;
     expect(result?.clientMessageId).to.match(/^msg_[a-z0-9]{20}$/);
     expect([sent, events, composer.value]).to.deep.equal([["before the chunk"], ["t3-send", "t3-sent"], { text: "" }]);
@@ -88,7 +88,7 @@ describe("<t3-composer> send() before its rest chunk is in", () => {
     const sending = composer.send();
     expect(editorOf(composer).getAttribute("contenteditable")).to.equal("false");
     await frames(SETTLE_FRAMES, win);
-    await releaseUrls();
+    await releaseUrls(1);
     expect(await sending).to.equal(undefined);
     expect(events).to.deep.equal([]);
     await composer.updateComplete;

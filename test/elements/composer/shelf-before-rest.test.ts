@@ -54,7 +54,7 @@ describe("<t3-composer> the shelf's confirmation before its rest chunk is in", (
     await frames(SETTLE_FRAMES, win);
     expect(confirmOf(composer)).to.equal(null);
     expect([composer.attachments.map(({ name }) => name), /image\/image_att_/.test(composer.value.text)]).to.deep.equal([["a.png"], true]);
-    expect(await releaseUrls()).to.be.greaterThan(0);
+    expect(await releaseUrls(1)).to.be.greaterThan(0);
     await composer.updateComplete;
     const dialog = confirmOf(composer)!;
     expect(dialog.open).to.equal(true);
