@@ -7,7 +7,7 @@ import type { ComposerErrorDetail } from "../../../src/elements/composer/events.
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { createMemoryTransport } from "../../../src/transport/memory-transport.js";
 import type { OutgoingMessage } from "../../../src/transport/types.js";
-import { fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
+import { animationFrames, fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
 /** The rest chunk's entry as the test server serves the sources. */
@@ -57,10 +57,6 @@ async function composerPage(): Promise<Page> {
 
 const editorOf = (composer: T3ComposerElement) => composer.shadowRoot!.querySelector<HTMLElement>('[part="editor"]')!;
 
-async function frames(count: number, win: Window): Promise<void> {
-  for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
-}
-
 before(() => fitFrames(1));
 afterEach(resetNetwork);
 
@@ -72,7 +68,7 @@ describe("<t3-composer> send() before its rest chunk is in", () => {
     const sending = composer.send();
     expect(editorOf(composer).getAttribute("contenteditable")).to.equal("false");
     expect(composer.send()).to.equal(sending); // a second call gets the running send
-    await frames(SETTLE_FRAMES, win);
+    await animationFrames(SETTLE_FRAMES, win);
     expect([sent, events, composer.value]).to.deep.equal([[], [], { text: "before the chunk" }]);
     expect(await releaseUrls(1)).to.be.greaterThan(0);
     const result = await sending;
@@ -87,7 +83,7 @@ describe("<t3-composer> send() before its rest chunk is in", () => {
     const { win, composer, events } = await composerPage();
     const sending = composer.send();
     expect(editorOf(composer).getAttribute("contenteditable")).to.equal("false");
-    await frames(SETTLE_FRAMES, win);
+    await animationFrames(SETTLE_FRAMES, win);
     await releaseUrls(1);
     expect(await sending).to.equal(undefined);
     expect(events).to.deep.equal([]);

@@ -7,7 +7,7 @@ import { expect } from "@esm-bundle/chai";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { createMemoryTransport } from "../../../src/transport/memory-transport.js";
-import { click, fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
+import { animationFrames, click, fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
 /** The rest chunk's entry as the test server serves the sources. */
@@ -32,16 +32,12 @@ async function composerWithImage(): Promise<{ frame: HTMLIFrameElement; win: Pag
   doc.body.append(composer);
   const bytes = Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0));
   composer.attachFiles([new win.File([bytes], "a.png", { type: "image/png" })]);
-  await frames(1, win);
+  await animationFrames(1, win);
   return { frame, win, composer, errors };
 }
 
 const part = (composer: T3ComposerElement, name: string) => composer.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 const confirmOf = (composer: T3ComposerElement) => composer.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm"]');
-
-async function frames(count: number, win: Window): Promise<void> {
-  for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
-}
 
 before(() => fitFrames(1));
 afterEach(resetNetwork);
@@ -51,7 +47,7 @@ describe("<t3-composer> the shelf's confirmation before its rest chunk is in", (
     await holdUrls([REST_CHUNK]);
     const { frame, win, composer } = await composerWithImage();
     await click(frame, part(composer, "thumbnail-remove")!);
-    await frames(SETTLE_FRAMES, win);
+    await animationFrames(SETTLE_FRAMES, win);
     expect(confirmOf(composer)).to.equal(null);
     expect([composer.attachments.map(({ name }) => name), /image\/image_att_/.test(composer.value.text)]).to.deep.equal([["a.png"], true]);
     expect(await releaseUrls(1)).to.be.greaterThan(0);
