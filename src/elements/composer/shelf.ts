@@ -41,11 +41,18 @@ export class Shelf {
     this.#composer.host.requestUpdate();
   }
 
-  /** Asks about `contextId`: at once if the rest chunk is in, else once it is (`updateComplete` waits for it). */
+  /**
+   * Asks about `contextId`: at once if the rest chunk is in, else once it is (`updateComplete`
+   * waits for it). A load that fails drops the question, so that it does not come up later, out
+   * of the blue, when something else brings the chunk in; the next removal asks again.
+   */
   #ask(contextId: string): void {
     this.#confirming = contextId;
     const { rest, host } = this.#composer;
-    if (!rest.loaded) void rest.run(() => host.requestUpdate());
+    const dropped = () => {
+      if (this.#confirming === contextId) this.#confirming = null;
+    };
+    if (!rest.loaded) void rest.run(() => host.requestUpdate(), dropped);
   }
 
   /** The person answered (or Escape closed the dialog): the image asked about, and no question any more. */
