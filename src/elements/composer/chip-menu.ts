@@ -3,6 +3,8 @@
 // what the chip is (its name, and its description: a failed upload's retry hint, why it is
 // unavailable, …) and has a Copy button that copies the chip as Ctrl+C of it would: its reference
 // link, with its record in the fragment.
+import { css } from "lit";
+import { adoptInto } from "../adopt-styles.js";
 import type { Composer } from "./composer.js";
 import { createChipPopover, showChipPopover } from "./chip-popover.js";
 
@@ -12,6 +14,29 @@ export const MENU = "chip-menu";
 /** The Copy button's part. */
 const CHIP_COPY_PART = "chip-copy";
 
+/** The menu's look, added to the composer's shadow root when it first opens one. */
+const chipMenuStyles = css`
+  .chip-menu {
+    position: fixed;
+    inset: auto;
+    margin: 4px 0;
+    display: grid;
+    gap: var(--_space);
+    justify-items: start;
+  }
+  .chip-menu p {
+    margin: 0;
+  }
+  .chip-menu-description {
+    color: var(--_muted);
+  }
+  /* At least 24 CSS px square (WCAG 2.5.8): a finger is the reason this menu exists. */
+  .chip-menu button {
+    min-width: 24px;
+    min-height: 24px;
+  }
+`;
+
 /**
  * Opens the menu of the chip drawn as `dom` under it, its Copy button focused. Escape or a tap
  * elsewhere closes it (a native `popover="auto"`); Copy copies (`copy` answers `null` when the chip
@@ -19,6 +44,7 @@ const CHIP_COPY_PART = "chip-copy";
  * editor. The editor's side (where the chip is, what copying it writes) is chip-press.ts's.
  */
 export function openChipMenu(composer: Composer, dom: HTMLElement, copyChip: () => Promise<void> | null): void {
+  adoptInto(composer.host.shadowRoot, [chipMenuStyles]);
   const strings = composer.host.localizer;
   const menu = createChipPopover(composer, MENU, dom.getAttribute("aria-label") ?? dom.textContent ?? "");
   const description = dom.getAttribute("aria-description");

@@ -2,7 +2,7 @@
 // menu, the touch screen's answer to a right-click menu (chip-menu.ts, in the overlays chunk:
 // overlay-chunk.ts); a tap activates the chip (activate.ts), as a click does. The gesture is
 // watched from the first touch, so it is in the first load; the menu it opens is not.
-import { css, type ReactiveController } from "lit";
+import type { ReactiveController } from "lit";
 import { isChip } from "../../editor/schema.js";
 import { writeClipboard } from "../clipboard-write.js";
 import { LongPress } from "../long-press.js";
@@ -13,28 +13,6 @@ import { copyOfSlice } from "./copy.js";
 
 /** The menu's class (chip-menu.ts's `MENU`: importing it would bring the menu into the first load). */
 const MENU = "chip-menu";
-
-export const chipMenuStyles = css`
-  .chip-menu {
-    position: fixed;
-    inset: auto;
-    margin: 4px 0;
-    display: grid;
-    gap: var(--_space);
-    justify-items: start;
-  }
-  .chip-menu p {
-    margin: 0;
-  }
-  .chip-menu-description {
-    color: var(--_muted);
-  }
-  /* At least 24 CSS px square (WCAG 2.5.8): a finger is the reason this menu exists. */
-  .chip-menu button {
-    min-width: 24px;
-    min-height: 24px;
-  }
-`;
 
 /** The position of the chip drawn as `dom`, or -1 when it is not one of the editor's chips. */
 function chipPos(composer: Composer, dom: Element): number {

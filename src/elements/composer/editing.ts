@@ -135,7 +135,9 @@ export class Editing implements ReactiveController {
 
   /** The edit mode saved under `key`, if any, goes on once the chunk is in (`#modeOf`). */
   #owe(key: string | null): void {
-    if (!hasSavedEdit(key)) return;
+    // Once per key: a `draft-key` attribute switches the key before the composer connects, and
+    // both ask; a second load would report a second `load-failed` for the same need.
+    if (!hasSavedEdit(key) || (this.#owed === key && this.#waiting !== null)) return;
     this.#owed = key;
     this.#use(() => undefined);
   }

@@ -6,6 +6,7 @@
 // `validateContext` is set and the draft changes, or a `budget` is set. Meanwhile nothing waits but
 // the feature itself: typing, pasting and sending go on, and a send that needs the chunk (a budget
 // to check, context to validate) waits for it.
+import { adoptInto } from "../adopt-styles.js";
 import { Chunk } from "../chunks.js";
 import type * as PartsChunk from "./on-demand/composer-parts.js";
 import type { Composer } from "./composer.js";
@@ -27,6 +28,9 @@ export class OnDemand {
    * A failed load fires `t3-error` (`load-failed`) and resolves with `undefined`.
    */
   run<T>(use: (parts: OnDemandParts) => T): Promise<Awaited<T> | undefined> {
-    return this.#composer.loads.run(parts, use);
+    return this.#composer.loads.run(parts, (loaded) => {
+      adoptInto(this.#composer.host.shadowRoot, loaded.partStyles); // what the parts draw, styled
+      return use(loaded);
+    });
   }
 }

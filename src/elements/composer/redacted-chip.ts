@@ -1,20 +1,16 @@
 // What a person sees of the redactor (docs/secrets.md, "Reveal"): a chip whose record had secrets
 // hidden says how many, and, while its original is in memory, activating it (a click, or Enter
 // on the selected chip) opens a small menu whose Reveal button puts the original back. The menu is
-// loaded on demand (on-demand/reveal-menu.ts); its look is here, with the chip's.
+// loaded on demand (on-demand/reveal-menu.ts), with its look (on-demand/parts.styles.ts).
 import { css } from "lit";
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { Composer } from "./composer.js";
 
-export const revealMenuStyles = css`
+/** The count of hidden secrets in a chip's text. */
+export const redactedChipStyles = css`
   .t3-chip-redacted {
     margin-inline-start: 0.35em;
     color: var(--_muted);
-  }
-  .reveal {
-    position: fixed;
-    inset: auto;
-    margin: 0;
   }
 `;
 

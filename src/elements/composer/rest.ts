@@ -7,6 +7,7 @@
 // it before then waits for it (a send, an answered suggestion, a large paste), what was typed
 // stays in the draft, and a chunk that cannot be fetched is a `load-failed` and is tried again by
 // the next use.
+import { adoptInto } from "../adopt-styles.js";
 import { Chunk, IdlePrefetch } from "../chunks.js";
 import type * as RestChunk from "./rest/composer-rest.js";
 import type { Composer } from "./composer.js";
@@ -26,13 +27,26 @@ export class Rest {
     this.prefetch = new IdlePrefetch(composer.loads, rest);
   }
 
-  /** The chunk once it has loaded (what needs it then runs at once), else `undefined`. */
+  /**
+   * The chunk once it has loaded (what needs it then runs at once), else `undefined`. Whatever
+   * uses the chunk reaches it here or through `run`, so the styles of what it draws join the
+   * composer's shadow root on the way (once: elements/adopt-styles.ts).
+   */
   get loaded(): ComposerRest | undefined {
-    return rest.loaded;
+    const loaded = rest.loaded;
+    if (loaded) adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
+    return loaded;
   }
 
   /** As `OnDemand.run` (on-demand.ts), with this chunk; `failed` runs after a failed load's `t3-error` (`ChunkLoads.run`). */
   run<T>(use: (loaded: ComposerRest) => T, failed?: () => void): Promise<Awaited<T> | undefined> {
-    return this.#composer.loads.run(rest, use, failed);
+    return this.#composer.loads.run(
+      rest,
+      (loaded) => {
+        adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
+        return use(loaded);
+      },
+      failed,
+    );
   }
 }

@@ -10,20 +10,6 @@ export const composerStyles = css`
   :host([hidden]) {
     display: none;
   }
-  /* The token budget meter (budget-meter.ts). */
-  .budget {
-    display: inline-flex;
-    align-items: center;
-    gap: calc(var(--_space) / 2);
-    color: var(--_muted);
-    font-size: 0.85em;
-  }
-  .budget meter {
-    inline-size: 6em;
-  }
-  .budget[data-over] {
-    color: var(--_danger);
-  }
   .frame {
     display: flex;
     flex-direction: column;
@@ -89,29 +75,6 @@ export const composerStyles = css`
   }
   .bar .spacer {
     flex: 1;
-  }
-  /* The edit bar (editing.ts): the message's first words, then Cancel. */
-  .editing {
-    display: flex;
-    align-items: center;
-    gap: var(--_space);
-    padding: calc(var(--_space) / 2) var(--_space);
-    border-inline-start: 3px solid var(--_accent);
-    border-radius: calc(var(--_radius) / 2);
-    background: var(--_surface);
-    font-size: 0.875em;
-  }
-  .editing-text {
-    flex: 1;
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  .editing-cancel {
-    min-width: 24px;
-    min-height: 24px;
-    font: inherit;
   }
   .shelf {
     display: flex;
@@ -180,68 +143,6 @@ export const composerStyles = css`
     left: 0.2em;
     color: var(--_danger);
   }
-  /* Above the trigger, so it never covers the actions row (the Send button) under the editor;
-     below it when there is no room. The self- keywords take the list's own direction (the
-     host's), not the top layer's: in right-to-left text the list opens to the left. */
-  .suggestions {
-    position-anchor: --t3-trigger;
-    position-area: self-block-start span-self-inline-end;
-    position-try-fallbacks: flip-block, flip-inline;
-    inset: auto;
-    margin: 0.25em 0;
-    min-width: 12em;
-    max-width: 28em;
-    max-height: 16em;
-    overflow-y: auto;
-    padding: 0.25em;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_bg);
-    color: var(--_fg);
-    font-family: var(--_font);
-    box-shadow: 0 6px 24px rgb(0 0 0 / 0.16);
-  }
-  /* The active option has a bar at its inline start in the text colour (far above 3:1 against
-     the list, unlike the tint alone) and an outline; in forced colors it takes the system
-     highlight. */
-  [role="option"] {
-    display: flex;
-    flex-direction: column;
-    padding: 0.3em 0.5em;
-    border-inline-start: 3px solid transparent;
-    border-radius: calc(var(--_radius) * 0.75);
-    cursor: pointer;
-  }
-  [role="option"][aria-selected="true"] {
-    background: var(--_chip-bg);
-    border-inline-start-color: var(--_fg);
-    outline: 1px solid var(--_fg);
-    outline-offset: -1px;
-  }
-  .suggestion-label {
-    unicode-bidi: isolate;
-  }
-  @media (forced-colors: active) {
-    [role="option"] {
-      forced-color-adjust: none;
-      background: Canvas;
-      color: CanvasText;
-      border-inline-start-color: Canvas;
-    }
-    [role="option"][aria-selected="true"] {
-      background: Highlight;
-      color: HighlightText;
-      border-inline-start-color: HighlightText;
-      outline-color: HighlightText;
-    }
-    [role="option"] .suggestion-detail {
-      color: inherit;
-    }
-  }
-  .suggestion-detail {
-    color: var(--_muted);
-    font-size: 0.85em;
-  }
   .confirm {
     max-width: 24em;
     border: 1px solid var(--_border);
@@ -257,17 +158,6 @@ export const composerStyles = css`
     display: flex;
     justify-content: flex-end;
     gap: var(--_space);
-  }
-  /* The preview of what the model gets, and stale context (docs/preview-and-stale.md). */
-  .preview {
-    max-width: min(48em, 90vw);
-    max-height: 80vh;
-  }
-  .preview pre {
-    margin: 0 0 var(--_space);
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-    font: 0.85em/1.4 var(--_mono);
   }
   .t3-chip-badge {
     margin-left: 0.3em;

@@ -18,15 +18,13 @@ import type { EditableMessage } from "./edit-message.js";
 import type { ComposerEditing } from "./editing.js";
 import { liveRecords } from "./draft-state.js";
 import { checkRedactor, type ComposerRedactor } from "./redaction.js";
-import { revealMenuStyles } from "./redacted-chip.js";
-import { chipMenuStyles } from "./chip-press.js";
+import { redactedChipStyles } from "./redacted-chip.js";
 import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
 import type { ContextValidator } from "./staleness.js";
 import type { ComposerQueuedMessage } from "./queue-item.js";
 import { renderQueue } from "./queue-view.js";
 import { pastedBlockStyles } from "./pasted-block.styles.js";
-import { queueStyles } from "./queue.styles.js";
 import type { SendOptions } from "./send.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
 import { stashDraft, restoreStash } from "./stash.js";
@@ -128,8 +126,11 @@ import "../chip-events.js";
  * @event t3-queue-change - The queued follow-ups changed: `detail.queue`, head first.
  */
 export class T3ComposerElement extends LitElement {
-  /** The element's shadow styles (theme, chips, editor, layout); restyle through parts and custom properties. */
-  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, queueStyles, revealMenuStyles, pastedBlockStyles, chipMenuStyles];
+  /**
+   * The element's shadow styles (theme, chips, editor, layout); the parts its chunks draw bring
+   * their own (elements/adopt-styles.ts). Restyle through parts and custom properties.
+   */
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, redactedChipStyles, pastedBlockStyles];
   static formAssociated = true;
 
   static override properties = {

@@ -3,8 +3,8 @@
 // adopted) when it is in; the
 // expansions are drawn in the messages themselves and are here from the start. Until the chunk is
 // in, nothing is open, so whoever asks whether an overlay is open reads `views` as `null`.
-import type { CSSResult } from "lit";
 import type { Localizer } from "../../l10n/localizer.js";
+import { adoptInto } from "../adopt-styles.js";
 import type { ChunkLoads } from "../chunks.js";
 import { overlayChunk, unchangedFocus, withOverlays, type OverlayParts } from "../overlay-chunk.js";
 import type { DetailsPopover } from "./details-popover.js";
@@ -21,21 +21,6 @@ export interface OverlayViews {
 
 /** The box's class (t3-transcript.styles.ts: it lays nothing out). */
 const OVERLAYS_CLASS = "overlays";
-
-/**
- * Adds `styles` to the shadow root `node` is in, after what the element adopted (lit's
- * `adoptStyles` would replace it); where constructed sheets cannot be adopted, as `<style>`s in
- * `node`, as lit itself falls back.
- */
-function adoptInto(node: HTMLElement, styles: readonly CSSResult[]): void {
-  const root = node.getRootNode();
-  const sheets = styles.map((style) => style.styleSheet);
-  if (root instanceof ShadowRoot && sheets.every((sheet) => sheet !== undefined)) {
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
-    return;
-  }
-  for (const style of styles) node.appendChild(document.createElement("style")).textContent = style.cssText;
-}
 
 export class TranscriptOverlays {
   /**

@@ -4,3 +4,4 @@ export { StaleCheck } from "./stale-check.js";
 export { PreviewView, projectDraft } from "./preview-panel.js";
 export { openRevealMenu } from "./reveal-menu.js";
 export { BudgetMeasure } from "./budget-measure.js";
+export { partStyles } from "./parts.styles.js";

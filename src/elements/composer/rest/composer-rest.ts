@@ -13,3 +13,4 @@ export { expandPasted } from "./pasted-expand.js";
 export { EditMode } from "./edit-mode.js";
 export { upload } from "./upload.js";
 export { fetchPasted } from "./attachment-fetch.js";
+export { restStyles } from "./rest.styles.js";
