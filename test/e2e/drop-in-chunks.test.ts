@@ -7,7 +7,7 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, T3ComposerElement, encodeClipboardFragment, toKindScopedComposerContextId } from "../../src/index.js";
 import { CONTEXT_FRAGMENT_MIME } from "../../src/codec/clipboard.js";
-import { fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
+import { click, fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
 
 /** Frames to let pass while a chunk is held, so that what waits for it would have shown by then if it did not wait. */
 const SETTLE_FRAMES = 10;
@@ -100,6 +100,41 @@ for (const [name, chunk] of [
       await waitFor(() => sends.length > 0, "the send");
       expect(sends).to.deep.equal(["hi there"]);
       await waitFor(() => composer.value.text === "", "the draft to clear");
+    });
+
+    it("a send made meanwhile turns the editor read-only at once; keys do nothing until it went, and the draft clears", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const sends = sendsOf(composer);
+      await type("hold on");
+      await press("Enter");
+      expect(editorOf(composer).getAttribute("contenteditable")).to.equal("false");
+      await type("x");
+      await frames(SETTLE_FRAMES, win);
+      expect([sends, composer.value]).to.deep.equal([[], { text: "hold on" }]);
+      await release();
+      await waitFor(() => composer.value.text === "", "the draft to clear");
+      expect(sends).to.deep.equal(["hold on"]);
+      await composer.updateComplete;
+      expect(editorOf(composer).getAttribute("contenteditable")).to.equal("true");
+    });
+
+    it("removing a referenced thumbnail meanwhile asks once the chunk arrives; Cancel keeps the image", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      const frame = win.frameElement as HTMLIFrameElement;
+      composer.attachFiles([new (win as unknown as typeof globalThis).File(["png"], "a.png", { type: "image/png" })]);
+      await frames(1, win); // the thumbnail shows (updateComplete would wait for the held chunk)
+      await click(frame, composer.shadowRoot!.querySelector('[part="thumbnail-remove"]')!);
+      await frames(SETTLE_FRAMES, win);
+      expect(composer.shadowRoot!.querySelector('[part="confirm"]')).to.equal(null);
+      await release();
+      await composer.updateComplete;
+      const dialog = composer.shadowRoot!.querySelector<HTMLDialogElement>('[part="confirm"]')!;
+      expect(dialog.open).to.equal(true);
+      await click(frame, dialog.querySelector('[part="confirm-cancel"]')!);
+      await composer.updateComplete;
+      expect([dialog.open, composer.attachments.map(({ name }) => name)]).to.deep.equal([false, ["a.png"]]);
     });
 
     it("an @ suggestion answered meanwhile shows once the chunk arrives, and Enter chooses it", async () => {

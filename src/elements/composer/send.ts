@@ -5,12 +5,12 @@
 // and the `clientMessageId` of the draft: the same for every retry until the draft changes.
 import type { ReactiveController } from "lit";
 import { randomToken } from "../../editor/random.js";
-import { ComposerError } from "../../transport/errors.js";
+import type { ComposerError } from "../../transport/errors.js";
 import type { OutgoingMessage, SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
 import { loadFailed } from "../chunks.js";
 import type { Composer } from "./composer.js";
-import { hasContent, outgoingMessage } from "./message.js";
+import type { ComposerRest } from "./rest.js";
 import type { SendContextCheck } from "./staleness.js";
 
 /** Characters after `msg_` in a `clientMessageId` (docs/composer.md, "Sending"). */
@@ -34,6 +34,8 @@ export interface SendRun {
   retried(controller: AbortController, attempt: number): void;
   /** Fires `t3-error` for `error` and returns it, to be thrown. */
   failure(error: ComposerError): ComposerError;
+  /** The `clientMessageId` of a send of the draft as it is now (the same for every retry until it changes). */
+  messageId(): string;
 }
 
 /** Options of a send of the draft. */
@@ -70,6 +72,7 @@ export class Sender implements ReactiveController {
       },
       retried: (controller, attempt) => this.#retried(controller, attempt),
       failure: (error) => this.#failure(error),
+      messageId: () => this.#clientMessageId(),
     };
   }
 
@@ -157,34 +160,22 @@ export class Sender implements ReactiveController {
   }
 
   /**
-   * After a send: the message joins the history; then an empty draft, saved at once
-   * (persistence.ts, `sent`), or after an edit the draft from before it (editing.ts).
+   * The send's checks, its message and the draft cleared after it (rest/send-draft.ts) are in the
+   * rest chunk: a send made before it is in waits for it (the editor is read-only at once), and a
+   * chunk that cannot be fetched rejects the send with `load-failed` (its `t3-error` already fired).
    */
-  #clearDraft(message: OutgoingMessage): void {
-    this.#composer.history.sent(message);
-    if (this.#composer.editing.finish()) return;
-    this.#composer.model.replace("", []);
-    this.#composer.persistence.sent();
+  #sendNow(steer: boolean): Promise<SentMessage | undefined> {
+    return this.#withRest((loaded) => loaded.sendDraft(this.#run, steer));
   }
 
-  async #sendNow(steer: boolean): Promise<SentMessage | undefined> {
-    const composer = this.#composer;
-    const edit = composer.editing.waiting(); // an edit() made before the rest chunk was in applies first (editing.ts)
-    if (edit && !(await edit)) throw loadFailed();
-    if (!hasContent(composer)) return undefined; // an empty draft: nothing to send
-    const refusal = await composer.budget.refusal(); // budget-mode="block" over the budget (docs/budget.md)
-    if (refusal) throw this.#failure(refusal);
-    try {
-      await composer.uploads.settled();
-    } catch (error) {
-      throw this.#failure(error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error }));
-    }
-    const context = await composer.staleness.beforeSend();
-    if (!context) return undefined; // stopped at context that changed or is gone (staleness.ts)
-    const message = outgoingMessage(composer, this.#clientMessageId());
-    if (!message) return undefined;
-    if (steer) message.steer = true;
-    return this.transmit(message, () => this.#clearDraft(message), context);
+  /** Runs `use` with the rest chunk: at once if it is in, else once it has loaded; `load-failed` if it cannot. */
+  #withRest<T>(use: (loaded: ComposerRest) => Promise<T>): Promise<T> {
+    const { rest } = this.#composer;
+    if (rest.loaded) return use(rest.loaded);
+    return rest.run((chunk) => chunk).then((loaded) => {
+      if (!loaded) throw loadFailed();
+      return use(loaded);
+    });
   }
 
   /**
@@ -195,10 +186,7 @@ export class Sender implements ReactiveController {
    * is in the rest chunk (rest.ts): a send made before it is in waits for it, and a chunk
    * that cannot be fetched rejects the send with `load-failed` (its `t3-error` already fired).
    */
-  async transmit(message: OutgoingMessage, taken: () => void, context: SendContextCheck = { stale: [], gone: [] }): Promise<SentMessage | undefined> {
-    const { rest } = this.#composer;
-    const loaded = rest.loaded ?? (await rest.run((chunk) => chunk));
-    if (!loaded) throw loadFailed();
-    return loaded.transmit(this.#run, message, taken, context);
+  transmit(message: OutgoingMessage, taken: () => void, context: SendContextCheck = { stale: [], gone: [] }): Promise<SentMessage | undefined> {
+    return this.#withRest((loaded) => loaded.transmit(this.#run, message, taken, context));
   }
 }

@@ -1,7 +1,8 @@
 // The image shelf (docs/composer.md, "Uploads"): every image of the draft as a thumbnail.
 // Removing an image's chip keeps the image; removing a thumbnail that chips still reference asks
 // first (in the shadow root, never window.confirm), then removes the image and its chips. The
-// shelf owns which image waits for that confirmation.
+// shelf owns which image waits for that confirmation; the dialog that asks is drawn by the rest
+// chunk (rest/shelf-confirm.ts, rest.ts), so a removal asked before it is in asks once it is.
 import { html, nothing, type TemplateResult } from "lit";
 import type { ImageContextRecord } from "../../contract/types.js";
 import { middleTruncate } from "../../presentation/labels.js";
@@ -23,15 +24,43 @@ export class Shelf {
     return [...liveRecords(this.#composer.model.draft).values()].filter((record): record is ImageContextRecord => record.kind === "image");
   }
 
-  #count(contextId: string): number {
+  /** The image whose removal waits for a person's answer, or `null`. */
+  get confirming(): string | null {
+    return this.#confirming;
+  }
+
+  /** How many chips reference `contextId`. */
+  count(contextId: string): number {
     return this.#composer.model.draft.counts.count(contextId);
   }
 
   /** Removing a thumbnail: at once when no chip references it, else after a confirmation. */
   requestRemoval(contextId: string): void {
-    if (this.#count(contextId) === 0) removeContext(this.#composer, contextId);
-    else this.#confirming = contextId;
+    if (this.count(contextId) === 0) removeContext(this.#composer, contextId);
+    else this.#ask(contextId);
     this.#composer.host.requestUpdate();
+  }
+
+  /**
+   * Asks about `contextId`: at once if the rest chunk is in, else once it is (`updateComplete`
+   * waits for it). A load that fails drops the question, so that it does not come up later, out
+   * of the blue, when something else brings the chunk in; the next removal asks again.
+   */
+  #ask(contextId: string): void {
+    this.#confirming = contextId;
+    const { rest, host } = this.#composer;
+    const dropped = () => {
+      if (this.#confirming === contextId) this.#confirming = null;
+    };
+    if (!rest.loaded) void rest.run(() => host.requestUpdate(), dropped);
+  }
+
+  /** The person answered (or Escape closed the dialog): the image asked about, and no question any more. */
+  answer(): string | null {
+    const contextId = this.#confirming;
+    this.#confirming = null;
+    this.#composer.host.requestUpdate();
+    return contextId;
   }
 
   #thumbnail(record: ImageContextRecord, retry: (localId: string) => void): TemplateResult {
@@ -42,7 +71,7 @@ export class Shelf {
     const name = middleTruncate(record.name);
     const strings = this.#composer.host.localizer;
     return html`<li part="thumbnail thumbnail-${status}" class="thumbnail" data-context-id=${record.contextId} data-status=${status}
-        data-referenced=${this.#count(record.contextId) > 0 ? "true" : "false"} title=${record.name}>
+        data-referenced=${this.count(record.contextId) > 0 ? "true" : "false"} title=${record.name}>
       ${url ? html`<img src=${url} alt=${record.name} />` : html`<span class="t3-chip-icon thumbnail-icon" data-icon="image" aria-hidden="true"></span><span class="thumbnail-name">${name}</span>`}
       ${status === "uploading" ? html`<progress part="thumbnail-progress" max="1" .value=${entry?.progress ?? 0} aria-label=${strings.text("uploadingFile", { name: record.name })}></progress>` : nothing}
       ${status === "failed"
@@ -60,46 +89,13 @@ export class Shelf {
     return html`<ul part="shelf" class="shelf" aria-label=${this.#composer.host.localizer.text("attachedImages")}>${list.map((record) => this.#thumbnail(record, retry))}</ul>`;
   }
 
-  /**
-   * The confirmation dialog. Its buttons act on click rather than through the dialog's `close`
-   * event: Chromium delivers `close` with animation frames, which a hidden page never gets.
-   */
-  renderConfirm(): TemplateResult {
-    const confirming = this.#confirming;
-    const record = confirming ? (liveRecords(this.#composer.model.draft).get(confirming) as ImageContextRecord | undefined) : undefined;
-    const count = confirming ? this.#count(confirming) : 0;
-    const answer = (event: Event, remove: boolean) => {
-      const contextId = this.#confirming;
-      this.#confirming = null;
-      (event.currentTarget as HTMLElement).closest("dialog")?.close();
-      if (remove && contextId) removeContext(this.#composer, contextId);
-      this.#composer.host.requestUpdate();
-    };
-    const closed = () => {
-      // Escape closes the dialog by itself: that is a cancel.
-      if (this.#confirming) {
-        this.#confirming = null;
-        this.#composer.host.requestUpdate();
-      }
-    };
-    const strings = this.#composer.host.localizer;
-    return html`<dialog part="confirm" class="confirm" aria-labelledby="confirm-text" @close=${closed}>
-      <p id="confirm-text">${strings.text("confirmRemoveImage", { name: middleTruncate(record?.name ?? ""), count })}</p>
-      <div class="confirm-buttons">
-        <button type="button" part="confirm-cancel" autofocus @click=${(event: Event) => answer(event, false)}>${strings.text("cancel")}</button>
-        <button type="button" part="confirm-remove" @click=${(event: Event) => answer(event, true)}>${strings.text("remove")}</button>
-      </div>
-    </dialog>`;
+  /** The confirmation dialog, once the rest chunk is in (nothing before). */
+  renderConfirm(): TemplateResult | typeof nothing {
+    return this.#composer.rest.loaded?.renderShelfConfirm(this.#composer) ?? nothing;
   }
 
-  /** After a render: shows or closes the dialog to match the state. */
+  /** After a render: shows or closes the dialog (part `confirm`) to match the state. */
   sync(dialog: HTMLDialogElement | null): void {
-    if (!dialog) return;
-    if (this.#confirming && !dialog.open && dialog.isConnected) {
-      dialog.returnValue = "";
-      dialog.showModal();
-    } else if (!this.#confirming && dialog.open) {
-      dialog.close();
-    }
+    if (dialog) this.#composer.rest.loaded?.syncShelfConfirm(this.#composer, dialog);
   }
 }

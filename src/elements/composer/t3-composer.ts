@@ -541,7 +541,7 @@ export class T3ComposerElement extends LitElement {
     const composer = this.#composer;
     const root = this.renderRoot as ShadowRoot;
     composer.suggestions.sync(root.getElementById(LISTBOX_ID));
-    composer.shelf.sync(root.querySelector("dialog"));
+    composer.shelf.sync(root.querySelector('[part="confirm"]'));
     composer.previewPanel.sync(root.querySelector('[part="preview"]'));
     composer.staleness.sync(root.querySelector('[part="confirm-gone"]'));
     syncEditorState(composer, { label: this.getAttribute("aria-label"), disabled: this.disabled || this.#formDisabled, readOnly: this.readOnly });

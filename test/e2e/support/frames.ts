@@ -94,3 +94,8 @@ export async function waitFor<T>(read: () => T | undefined | null | false | "", 
 export function nextEvent<T = unknown>(target: EventTarget, name: string): Promise<T> {
   return new Promise((resolve) => target.addEventListener(name, (event) => resolve((event as CustomEvent<T>).detail), { once: true }));
 }
+
+/** Resolves after `count` animation frames of `win` (a frame's page), so that what would show by then has. */
+export async function animationFrames(count: number, win: Window): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
+}

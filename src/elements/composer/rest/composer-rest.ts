@@ -2,6 +2,8 @@
 // shows, but not to show itself and take keys. Everything it holds is reached through this module,
 // and only through a dynamic import.
 export { transmit } from "./transmit.js";
+export { sendDraft } from "./send-draft.js";
+export { renderShelfConfirm, syncShelfConfirm } from "./shelf-confirm.js";
 export { chooseSuggestion, revealActive, suggestionKey, suggestionOptions, validSuggestions } from "./suggestion-list.js";
 export { pasteLarge } from "./paste-large.js";
 export { renderQueueList } from "./queue-list.js";
