@@ -1,13 +1,13 @@
 // A send of the draft asked for before the composer's rest chunk is in (src/elements/composer/send.ts,
-// rest/send-draft.ts): each test opens a page of its own (fixtures/uploads-page.html, the package's
+// rest/send-draft.ts): each test opens a page of its own (fixtures/fresh-page.html, the package's
 // sources, whose module graph is fresh), so that its chunk is not in yet, and holds or blocks the
 // chunk on the network (test/support/server-commands.mjs). The memory transport, watched.
 import { expect } from "@esm-bundle/chai";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import type { createMemoryTransport } from "../../../src/transport/memory-transport.js";
 import type { OutgoingMessage } from "../../../src/transport/types.js";
-import { animationFrames, fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
+import { animationFrames, fitFrames } from "../../e2e/support/frames.js";
+import { openFreshPage, type FreshWindow } from "./fixtures/fresh-page.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
 /** The rest chunk's entry as the test server serves the sources. */
@@ -15,7 +15,7 @@ const REST_CHUNK = "*/src/elements/composer/rest/composer-rest.*";
 /** Frames to let pass while the chunk is held, so that a send that did not wait would have gone. */
 const SETTLE_FRAMES = 10;
 
-type PageWindow = Window & typeof globalThis & { t3: { createMemoryTransport: typeof createMemoryTransport } };
+type PageWindow = FreshWindow;
 
 interface Page {
   win: PageWindow;
@@ -29,10 +29,7 @@ interface Page {
 
 /** A fresh page with a composer on a watched memory transport, appended to it (not awaited). */
 async function composerPage(): Promise<Page> {
-  const frame = await openFrame("/test/elements/composer/fixtures/uploads-page.html");
-  const doc = frameDocument(frame);
-  await waitFor(() => doc.title === "loaded", "the page's modules");
-  const win = frame.contentWindow as PageWindow;
+  const { doc, win } = await openFreshPage();
   const memory = win.t3.createMemoryTransport();
   const sent: string[] = [];
   const events: string[] = [];

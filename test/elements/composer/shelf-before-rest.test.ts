@@ -1,13 +1,13 @@
 // The shelf's confirmation (src/elements/composer/shelf.ts, rest/shelf-confirm.ts) asked for
 // before the composer's rest chunk is in: each test opens a page of its own
-// (fixtures/uploads-page.html, the package's sources, whose module graph is fresh), so that its
+// (fixtures/fresh-page.html, the package's sources, whose module graph is fresh), so that its
 // chunk is not in yet, and holds or blocks the chunk on the network
 // (test/support/server-commands.mjs). Real clicks (frames.ts, `click`).
 import { expect } from "@esm-bundle/chai";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import type { createMemoryTransport } from "../../../src/transport/memory-transport.js";
-import { animationFrames, click, fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
+import { animationFrames, click, fitFrames } from "../../e2e/support/frames.js";
+import { openFreshPage, type FreshWindow } from "./fixtures/fresh-page.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
 /** The rest chunk's entry as the test server serves the sources. */
@@ -17,14 +17,11 @@ const SETTLE_FRAMES = 10;
 /** A 1×1 PNG. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-type PageWindow = Window & typeof globalThis & { t3: { createMemoryTransport: typeof createMemoryTransport } };
+type PageWindow = FreshWindow;
 
 /** A fresh page with a composer holding one image, referenced by its chip. */
 async function composerWithImage(): Promise<{ frame: HTMLIFrameElement; win: PageWindow; composer: T3ComposerElement; errors: ComposerErrorDetail[] }> {
-  const frame = await openFrame("/test/elements/composer/fixtures/uploads-page.html");
-  const doc = frameDocument(frame);
-  await waitFor(() => doc.title === "loaded", "the page's modules");
-  const win = frame.contentWindow as PageWindow;
+  const { frame, doc, win } = await openFreshPage();
   const composer = doc.createElement("t3-composer") as T3ComposerElement;
   const errors: ComposerErrorDetail[] = [];
   composer.addEventListener("t3-error", (event) => errors.push((event as CustomEvent<ComposerErrorDetail>).detail));

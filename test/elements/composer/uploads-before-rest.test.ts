@@ -1,16 +1,16 @@
 // Uploads asked for before the composer's rest chunk is in (src/elements/composer/uploads.ts):
-// each test opens a page of its own (fixtures/uploads-page.html, the package's sources), so that
+// each test opens a page of its own (fixtures/fresh-page.html, the package's sources), so that
 // its chunk is not in yet, and holds or blocks the chunk on the network (`hold-urls`,
 // `block-urls`: test/support/server-commands.mjs). The memory transport, watched.
 import { expect } from "@esm-bundle/chai";
-import type { encodeClipboardFragment } from "../../../src/codec/clipboard.js";
 import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { DraftAttachment } from "../../../src/elements/composer/types.js";
 import type { createMemoryTransport } from "../../../src/transport/memory-transport.js";
 import type { ComposerTransport } from "../../../src/transport/types.js";
-import { fitFrames, frameDocument, openFrame, waitFor } from "../../e2e/support/frames.js";
+import { fitFrames, waitFor } from "../../e2e/support/frames.js";
+import { openFreshPage, type FreshWindow } from "./fixtures/fresh-page.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
 /** The rest chunk's entry as the test server serves the sources. */
@@ -18,8 +18,7 @@ const REST_CHUNK = "*/src/elements/composer/rest/composer-rest.*";
 /** Frames to let pass while the chunk is held, so that an upload that did not wait would have started. */
 const SETTLE_FRAMES = 10;
 
-type PageWindow = Window &
-  typeof globalThis & { t3: { createMemoryTransport: typeof createMemoryTransport; encodeClipboardFragment: typeof encodeClipboardFragment } };
+type PageWindow = FreshWindow;
 
 interface Page {
   win: PageWindow;
@@ -34,10 +33,7 @@ interface Page {
 
 /** A fresh page with a composer on a watched memory transport, appended to it (not awaited: the rest chunk may come at any time after). */
 async function composerPage(): Promise<Page> {
-  const frame = await openFrame("/test/elements/composer/fixtures/uploads-page.html");
-  const doc = frameDocument(frame);
-  await waitFor(() => doc.title === "loaded", "the page's modules");
-  const win = frame.contentWindow as PageWindow;
+  const { doc, win } = await openFreshPage();
   const memory = win.t3.createMemoryTransport();
   const uploads: string[] = [];
   const fetches: string[] = [];
