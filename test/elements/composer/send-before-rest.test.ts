@@ -7,18 +7,11 @@ import type { ComposerErrorDetail } from "../../../src/elements/composer/events.
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { OutgoingMessage } from "../../../src/transport/types.js";
 import { animationFrames, fitFrames } from "../../e2e/support/frames.js";
-import { openFreshPage, type FreshWindow } from "./fixtures/fresh-page.js";
+import { openFreshPage, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
-/** The rest chunk's entry as the test server serves the sources. */
-const REST_CHUNK = "*/src/elements/composer/rest/composer-rest.*";
-/** Frames to let pass while the chunk is held, so that a send that did not wait would have gone. */
-const SETTLE_FRAMES = 10;
-
-type PageWindow = FreshWindow;
-
 interface Page {
-  win: PageWindow;
+  win: FreshWindow;
   composer: T3ComposerElement;
   /** The texts the transport was asked to send, in order. */
   sent: string[];

@@ -7,20 +7,14 @@ import { expect } from "@esm-bundle/chai";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { animationFrames, click, fitFrames } from "../../e2e/support/frames.js";
-import { openFreshPage, type FreshWindow } from "./fixtures/fresh-page.js";
+import { openFreshPage, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
-/** The rest chunk's entry as the test server serves the sources. */
-const REST_CHUNK = "*/src/elements/composer/rest/composer-rest.*";
-/** Frames to let pass while the chunk is held, so that a dialog that did not wait would have shown. */
-const SETTLE_FRAMES = 10;
 /** A 1×1 PNG. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-type PageWindow = FreshWindow;
-
 /** A fresh page with a composer holding one image, referenced by its chip. */
-async function composerWithImage(): Promise<{ frame: HTMLIFrameElement; win: PageWindow; composer: T3ComposerElement; errors: ComposerErrorDetail[] }> {
+async function composerWithImage(): Promise<{ frame: HTMLIFrameElement; win: FreshWindow; composer: T3ComposerElement; errors: ComposerErrorDetail[] }> {
   const { frame, doc, win } = await openFreshPage();
   const composer = doc.createElement("t3-composer") as T3ComposerElement;
   const errors: ComposerErrorDetail[] = [];

@@ -10,18 +10,11 @@ import type { DraftAttachment } from "../../../src/elements/composer/types.js";
 import type { createMemoryTransport } from "../../../src/transport/memory-transport.js";
 import type { ComposerTransport } from "../../../src/transport/types.js";
 import { fitFrames, waitFor } from "../../e2e/support/frames.js";
-import { openFreshPage, type FreshWindow } from "./fixtures/fresh-page.js";
+import { openFreshPage, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 
-/** The rest chunk's entry as the test server serves the sources. */
-const REST_CHUNK = "*/src/elements/composer/rest/composer-rest.*";
-/** Frames to let pass while the chunk is held, so that an upload that did not wait would have started. */
-const SETTLE_FRAMES = 10;
-
-type PageWindow = FreshWindow;
-
 interface Page {
-  win: PageWindow;
+  win: FreshWindow;
   composer: T3ComposerElement;
   /** The names of the files the transport was asked to upload, in order. */
   uploads: string[];
@@ -56,7 +49,7 @@ async function composerPage(): Promise<Page> {
   return { win, composer, uploads, fetches, errors, transport: memory };
 }
 
-const textFile = (win: PageWindow, name: string) => new win.File([`the bytes of ${name}`], name, { type: "text/plain" });
+const textFile = (win: FreshWindow, name: string) => new win.File([`the bytes of ${name}`], name, { type: "text/plain" });
 const statuses = (attachments: DraftAttachment[]) => attachments.map(({ name, status }) => [name, status]);
 
 /** An image uploaded in another environment, as a copy there puts it on the clipboard. */
