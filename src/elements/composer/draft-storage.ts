@@ -9,6 +9,19 @@ import { newEntry, type AttachmentEntry, type AttachmentKind } from "./attachmen
 import { decodedRecord } from "./record-check.js";
 import { MESSAGE_ID_PATTERN } from "./send.js";
 
+/**
+ * Whether something is saved under `prefix` + `key` beside the draft (a queue, an edit mode), so
+ * that the code which reads it back is worth loading; whether it reads back is that code's to say.
+ * `false` without a key, or where storage is denied. Never throws.
+ */
+export function isStored(prefix: string, key: string | null): key is string {
+  try {
+    return key !== null && localStorage.getItem(prefix + key) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Drafts live under `t3-composer:draft:<draft-key>`. */
 export const DRAFT_STORAGE_PREFIX = "t3-composer:draft:";
 const DRAFT_VERSION = 1;

@@ -16,6 +16,7 @@
 // - A new `draft-key` drops an `edit()` that still waits: it was made on the other key's draft.
 import { nothing, type ReactiveController, type TemplateResult } from "lit";
 import type { Composer } from "./composer.js";
+import { isStored } from "./draft-storage.js";
 import { checkMessage } from "./edit-message.js";
 import type { ComposerRest } from "./rest.js";
 import type { EditMode } from "./rest/edit-mode.js";
@@ -29,15 +30,6 @@ export interface ComposerEditing {
   messageId: string;
   /** The first words of the message, chips as their labels: what the edit bar shows. */
   preview: string;
-}
-
-/** Whether an edit mode is saved under `key` (whether it reads back is the chunk's to say). Never throws. */
-function hasSavedEdit(key: string | null): key is string {
-  try {
-    return key !== null && localStorage.getItem(EDIT_STORAGE_PREFIX + key) !== null;
-  } catch {
-    return false; // storage denied: nothing saved to go on with
-  }
 }
 
 export class Editing implements ReactiveController {
@@ -137,7 +129,7 @@ export class Editing implements ReactiveController {
   #owe(key: string | null): void {
     // Once per key: a `draft-key` attribute switches the key before the composer connects, and
     // both ask; a second load would report a second `load-failed` for the same need.
-    if (!hasSavedEdit(key) || (this.#owed === key && this.#waiting !== null)) return;
+    if (!isStored(EDIT_STORAGE_PREFIX, key) || (this.#owed === key && this.#waiting !== null)) return;
     this.#owed = key;
     this.#use(() => undefined);
   }

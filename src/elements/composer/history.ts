@@ -10,6 +10,7 @@ import { emit } from "../events.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { HISTORY_STORAGE_PREFIX, historyEntry, parseHistory, serializeHistory } from "./history-storage.js";
+import type { ComposerRest } from "./rest.js";
 import type { HistoryBrowsing } from "./rest/history-browsing.js";
 import type { ComposerHistoryEntry } from "./types.js";
 import { shelfImages } from "./value.js";
@@ -78,10 +79,15 @@ export class PromptHistory implements DraftObserver {
   key(event: KeyboardEvent): boolean {
     const composer = this.#composer;
     const rest = composer.rest.loaded;
-    if (rest) return (this.#browsing ??= new rest.HistoryBrowsing(composer, this)).key(event);
+    if (rest) return this.#browsingWith(rest).key(event);
     if (historyStep(composer, event) !== -1 || this.read(composer.host.draftKey).length === 0) return false;
-    void composer.rest.run((loaded) => (this.#browsing ??= new loaded.HistoryBrowsing(composer, this)).key(event));
+    void composer.rest.run((loaded) => this.#browsingWith(loaded).key(event));
     return true;
+  }
+
+  /** Browsing, made with the rest chunk the first time it is needed. */
+  #browsingWith(rest: ComposerRest): HistoryBrowsing {
+    return (this.#browsing ??= new rest.HistoryBrowsing(this.#composer, this));
   }
 
   /** The history under `key` (`null`: this element's), oldest first. */

@@ -9,6 +9,7 @@ import type { ReactiveController } from "lit";
 import type { SentMessage } from "../../transport/types.js";
 import { loadFailed } from "../chunks.js";
 import type { Composer } from "./composer.js";
+import { isStored } from "./draft-storage.js";
 import type { ComposerQueuedMessage, QueuedMessage } from "./queue-item.js";
 import type { QueueRun } from "./rest/queue-run.js";
 import type { SendOptions } from "./send.js";
@@ -48,7 +49,7 @@ export class Queue implements ReactiveController {
   hostConnected(): void {
     this.#connected = true;
     if (this.#run) this.#run.hostConnected();
-    else if (this.#saved(this.#composer.host.draftKey)) void this.#make();
+    else if (isStored(QUEUE_STORAGE_PREFIX, this.#composer.host.draftKey)) void this.#make();
   }
 
   hostDisconnected(): void {
@@ -85,7 +86,7 @@ export class Queue implements ReactiveController {
   /** `draft-key` changed: the queue so far stays saved under the old key; the new key's loads. */
   switchKey(next: string | null): void {
     if (this.#run) this.#run.switchKey(next);
-    else if (this.#saved(next)) void this.#make();
+    else if (isStored(QUEUE_STORAGE_PREFIX, next)) void this.#make();
   }
 
   /** Makes the queue once the rest chunk is in; a failed load (`load-failed`) leaves it to the next need. */
@@ -102,14 +103,5 @@ export class Queue implements ReactiveController {
         return run;
       });
     return this.#making;
-  }
-
-  /** Whether a queue is saved under `key` (storage denied: none can be read). */
-  #saved(key: string | null): boolean {
-    try {
-      return key !== null && localStorage.getItem(QUEUE_STORAGE_PREFIX + key) !== null;
-    } catch {
-      return false;
-    }
   }
 }
