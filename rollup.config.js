@@ -4,6 +4,7 @@ import esbuild from "rollup-plugin-esbuild";
 import { fileURLToPath } from "node:url";
 import pkg from "./package.json" with { type: "json" };
 import { markedLexerOnly } from "./scripts/rollup-marked-lexer.mjs";
+import { parallelImports } from "./scripts/rollup-parallel-imports.mjs";
 import { minifyCss } from "./scripts/rollup-minify-css.mjs";
 
 // Peer dependencies (the host kit's drivers and ws) and Node's built-ins stay imports too.
@@ -74,6 +75,7 @@ const minified = () => [
   markedLexerOnly(),
   nodeResolve({ browser: true, exportConditions: ["production"] }),
   ts(),
+  parallelImports(),
   terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
 ];
 
