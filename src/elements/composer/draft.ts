@@ -121,6 +121,9 @@ export class DraftModel implements ReactiveController {
    */
   undoHistory(): UndoHistory | undefined {
     if (this.#history) return this.#history;
+    // A new plugin list redraws the plugins' views, which ends an input method's composition
+    // midway: the history comes after it.
+    if (this.#recording && this.#view?.composing) return undefined;
     const history = this.#arrived();
     if (!history) return undefined;
     this.#history = history;

@@ -9,17 +9,17 @@ import type { T3ComposerElement } from "../../../src/elements/composer/t3-compos
 import { animationFrames, click, fitFrames, type } from "../../e2e/support/frames.js";
 import { openFreshPage, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
 import { holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
-import { chord, mention } from "./helpers.js";
+import { chord, imeCommit, imeCompose, mention } from "./helpers.js";
 
 /** A fresh page with a focused composer (the chunk held by the caller). */
-async function focusedComposer(): Promise<{ win: FreshWindow; composer: T3ComposerElement }> {
+async function focusedComposer(): Promise<{ frame: HTMLIFrameElement; doc: Document; win: FreshWindow; composer: T3ComposerElement }> {
   const { frame, doc, win } = await openFreshPage();
   const composer = doc.createElement("t3-composer") as T3ComposerElement;
   composer.transport = win.t3.createMemoryTransport();
   doc.body.append(composer);
   await animationFrames(1, win);
   await click(frame, composer.shadowRoot!.querySelector('[part="editor"]')!);
-  return { win, composer };
+  return { frame, doc, win, composer };
 }
 
 /** Control+Z, then what the draft holds once the composer has settled. */
@@ -65,5 +65,33 @@ describe("<t3-composer> undo before its rest chunk is in", () => {
     expect(composer.value.text).to.equal("");
     await type("again");
     expect(await undo(composer)).to.equal("");
+  });
+
+  it("a chunk that arrives during an input method composition leaves the composition alone, and the history comes after it", async () => {
+    await holdUrls([REST_CHUNK]);
+    const { frame, doc, win, composer } = await focusedComposer();
+    await type("typed ");
+    await imeCompose("zh");
+    expect(await releaseUrls(1)).to.be.greaterThan(0);
+    await composer.updateComplete;
+    await imeCompose("zhong");
+    await imeCompose("中");
+    await imeCommit("中文");
+    await animationFrames(1, win);
+    expect(composer.value.text).to.equal("typed 中文");
+    const undone = await undo(composer);
+    // The same on a composer of the same page whose history was there from the start.
+    const control = doc.createElement("t3-composer") as T3ComposerElement;
+    control.transport = win.t3.createMemoryTransport();
+    doc.body.append(control);
+    await control.updateComplete;
+    await click(frame, control.shadowRoot!.querySelector('[part="editor"]')!);
+    await type("typed ");
+    await imeCompose("zh");
+    await imeCompose("zhong");
+    await imeCompose("中");
+    await imeCommit("中文");
+    await animationFrames(1, win);
+    expect([control.value.text, await undo(control)]).to.deep.equal(["typed 中文", undone]);
   });
 });
