@@ -20,10 +20,12 @@ const defineHasEffects = () => ({
 });
 
 /**
- * `manualChunks` for a build with other entries beside the drop-in (the memory transport, the
- * codec extras): every module the drop-in's entry reaches by static imports stays in the drop-in's
- * own file, so that its first load is one file. Without this, rollup would move what the entries
- * share (`ComposerError`) into a third file that they all import. Modules reached only by a dynamic import
+ * `manualChunks` for a drop-in: every module the drop-in's entry reaches by static imports stays in
+ * the drop-in's own file, so that its first load is one file. Without this, rollup would move what
+ * the entries of a build share (`ComposerError`, with the memory transport and the codec extras)
+ * into a third file that they all import; and, with `allow-extension`, it would put the codec
+ * modules that only the chunks share (the envelope's escape, the look-alike table) into the
+ * drop-in's file, where `codecChunk` groups them into chunks of their own. Modules reached only by a dynamic import
  * (the Markdown engine, the composer's on-demand parts, the overlays) are left to rollup: they are
  * the chunks, except those matched by `inline`, whose dynamic imports are followed too (they load
  * with the file).
@@ -138,14 +140,23 @@ const builds = {
   },
   // The per-element drop-ins: the composer's with its on-demand parts, its rest and its overlays in
   // chunks beside it (dist/composer/composer-parts.js, dist/composer/composer-rest.js,
-  // dist/composer/overlays.js), and the network transports too (dist/composer/transports.js); the transcript's with its Markdown engine in its own file, since it
+  // dist/composer/overlays.js), the network transports too (dist/composer/transports.js), and the
+  // codec modules those chunks share grouped as in the combined drop-in (dist/composer/projection.js,
+  // legacy.js, confusables.js: `codecChunk`); the transcript's with its Markdown engine in its own file, since it
   // draws nothing without it, and its overlays in a chunk beside it (dist/transcript/overlays.js,
   // src/elements/overlay-chunk.ts).
   "drop-in-composer": {
     input: { composer: "src/drop-in/composer.ts" },
     preserveEntrySignatures: "allow-extension",
     plugins: minified(),
-    output: { dir: "dist", entryFileNames: "[name].js", chunkFileNames: "composer/[name].js", format: "es", sourcemap: true },
+    output: {
+      dir: "dist",
+      entryFileNames: "[name].js",
+      chunkFileNames: "composer/[name].js",
+      manualChunks: firstLoadIn("composer", "src/drop-in/composer.ts"),
+      format: "es",
+      sourcemap: true,
+    },
   },
   "drop-in-transcript": {
     input: { transcript: "src/drop-in/transcript.ts" },

@@ -24,18 +24,23 @@ describe("the chunks of a drop-in's chunk", function () {
   // Without the parallel fetches `release-urls` waits its 10 s for requests that never come.
   this.timeout(20_000);
 
-  it("t3-composer.js: the rest chunk, the legacy chunk it imports, the projection that imports and its look-alike table are asked for at once", async () => {
-    const files = ["composer-rest.js", "legacy.js", "projection.js", "confusables.js"];
-    await holdUrls(files.map((file) => `*/dist/drop-in/${file}`));
-    const doc = await pageWith("t3-composer");
-    const composer = doc.createElement("t3-composer") as T3ComposerElement;
-    doc.body.append(composer);
-    // The rest chunk is fetched when the page is first idle (src/elements/composer/rest.ts).
-    expect(await releaseUrls(files.length)).to.equal(files.length);
-    await composer.updateComplete;
-    const fetched = doc.defaultView!.performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
-    for (const file of files) expect(fetched).to.include(`/dist/drop-in/${file}`);
-  });
+  for (const [name, dir] of [
+    ["composer", "/dist/composer/"],
+    ["t3-composer", "/dist/drop-in/"],
+  ] as const) {
+    it(`${name}.js: the rest chunk, the legacy chunk it imports, the projection that imports and its look-alike table are asked for at once`, async () => {
+      const files = ["composer-rest.js", "legacy.js", "projection.js", "confusables.js"];
+      await holdUrls(files.map((file) => `*${dir}${file}`));
+      const doc = await pageWith(name);
+      const composer = doc.createElement("t3-composer") as T3ComposerElement;
+      doc.body.append(composer);
+      // The rest chunk is fetched when the page is first idle (src/elements/composer/rest.ts).
+      expect(await releaseUrls(files.length)).to.equal(files.length);
+      await composer.updateComplete;
+      const fetched = doc.defaultView!.performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
+      for (const file of files) expect(fetched).to.include(`${dir}${file}`);
+    });
+  }
 
   it("t3-composer.js: a transcript's legacy reader comes with the projection it imports", async () => {
     // Not the look-alike table: the overlays, fetched when the page is idle, import it too.
