@@ -1,7 +1,6 @@
 // Builds the composer's editor state and view. The element supplies the behaviour (what Enter,
 // a drop or a clicked chip does); this module wires it into ProseMirror.
 import type { Node as ProseMirrorNode } from "prosemirror-model";
-import { history } from "prosemirror-history";
 import { EditorState, Selection, type Plugin, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { caretScrollPlugin } from "./caret-scroll.js";
@@ -22,13 +21,15 @@ export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
   placeholder(): string;
 }
 
-/** The plugins of a composer state, keys first so they see events before anything else. */
+/**
+ * The plugins of a composer state, keys first so they see events before anything else. The undo
+ * history is not among them: it comes with the composer's rest chunk (elements/composer/undo.ts).
+ */
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
   return [
     composerKeymap(options),
     typingPlugin(),
     triggerPlugin(),
-    history(),
     placeholderPlugin(options.placeholder),
     clipboardPlugin(options),
     chunkPlugin(),
@@ -38,7 +39,7 @@ export function composerPlugins(options: EditorPluginOptions): Plugin[] {
   ];
 }
 
-/** A fresh state for `doc`, caret at the end, empty undo history. */
+/** A fresh state for `doc`, caret at the end (an empty undo history, when `plugins` has one). */
 export function createComposerState(doc: ProseMirrorNode, plugins: readonly Plugin[]): EditorState {
   return EditorState.create({ doc, plugins, selection: Selection.atEnd(doc) });
 }

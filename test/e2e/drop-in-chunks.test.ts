@@ -8,6 +8,7 @@ import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, T3ComposerElement, encodeClipboardFragment, toKindScopedComposerContextId } from "../../src/index.js";
 import { CONTEXT_FRAGMENT_MIME } from "../../src/codec/clipboard.js";
 import { click, fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
+import { chord } from "../elements/composer/helpers.js";
 
 /** Frames to let pass while a chunk is held, so that what waits for it would have shown by then if it did not wait. */
 const SETTLE_FRAMES = 10;
@@ -297,6 +298,33 @@ for (const [name, chunk] of [
       await press("Enter");
       await waitFor(() => sends.length > 0, "the send once the chunk can be fetched");
       expect(sends).to.deep.equal(["still typing"]);
+    });
+
+    it("Control+Z meanwhile keeps the text until the chunk arrives, then undoes the typing from before it", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      await type("undo me");
+      await chord("Control", "z");
+      await frames(SETTLE_FRAMES, win);
+      expect(composer.value).to.deep.equal({ text: "undo me" });
+      expect(await release()).to.be.greaterThan(0);
+      await waitFor(() => composer.value.text === "", "the undo once the chunk is in");
+      await chord("Control", "y");
+      expect(composer.value).to.deep.equal({ text: "undo me" });
+    });
+
+    it("Control+Z with the chunk blocked is a load-failed t3-error and keeps the text; unblocked, the next one undoes it", async () => {
+      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      const { composer, errors } = await composerOn(name);
+      await type("keep me");
+      await waitFor(() => errors.length > 0, "the t3-error of the idle fetch");
+      await chord("Control", "z");
+      await waitFor(() => errors.length > 1, "the t3-error of the undo");
+      expect(errors.map(({ code, message }) => ({ code, message }))).to.deep.equal([LOAD_FAILED, LOAD_FAILED]);
+      expect(composer.value).to.deep.equal({ text: "keep me" });
+      await executeServerCommand("block-urls", { patterns: [] });
+      await chord("Control", "z");
+      await waitFor(() => composer.value.text === "", "the undo once the chunk can be fetched");
     });
   });
 }

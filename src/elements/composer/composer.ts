@@ -29,13 +29,14 @@ import { OnDemand } from "./on-demand.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
 import { Redactions, type ComposerRedactor } from "./redaction.js";
-import { Rest } from "./rest.js";
+import { loadedUndoHistory, Rest } from "./rest.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Staleness, type ContextValidator } from "./staleness.js";
 import { Suggestions } from "./suggestions.js";
 import { TransportErrors } from "./transport-errors.js";
 import { Uploads } from "./uploads.js";
+import { undoKey } from "./undo.js";
 
 /** What the parts need from the element. */
 export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
@@ -97,8 +98,8 @@ export interface Composer {
 
 /**
  * The editor's plugins, reaching the composer weakly. ProseMirror keeps the last state it saw in
- * module caches (prosemirror-history the plugin list, prosemirror-view the state `endOfTextblock`
- * measured), so a strong reference from a plugin would keep the last composer removed from the
+ * module caches (prosemirror-history the plugin list, once the rest chunk has brought it;
+ * prosemirror-view the state `endOfTextblock` measured), so a strong reference from a plugin would keep the last composer removed from the
  * page alive, with the bytes of its attachments, until another editor runs. This is a function of
  * its own because closures share their function's scope: made in `createComposer`, whose other
  * closures hold the composer, they would hold it too. None of the callbacks runs before `bind`,
@@ -117,6 +118,10 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
       if (composer) activateChip(composer, pos);
     },
     suggestionKey: (_view, event) => live()?.suggestions.key(event) ?? false,
+    undo: (_view, redo) => {
+      const composer = live();
+      return composer !== undefined && undoKey(composer, redo);
+    },
     historyKey: (_view, event) => {
       const composer = live();
       // While a sent message is edited, ArrowUp moves the caret: a recalled message would take the edit's place.
@@ -159,7 +164,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
     pasted: pastedPainter(composer),
     editable: () => host.canEdit,
     clickChip: (pos) => activateChip(composer, pos, true),
-  });
+  }, loadedUndoHistory);
   composer.uploads = new Uploads(composer);
   composer.events = new DraftEvents(composer);
   composer.persistence = new Persistence(composer);

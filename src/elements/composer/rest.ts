@@ -11,11 +11,17 @@ import { adoptInto } from "../adopt-styles.js";
 import { Chunk, IdlePrefetch } from "../chunks.js";
 import type * as RestChunk from "./rest/composer-rest.js";
 import type { Composer } from "./composer.js";
+import type { UndoHistory } from "./undo.js";
 
 /** The chunk's exports. */
 export type ComposerRest = typeof RestChunk;
 
 const rest = new Chunk<ComposerRest>(() => import("./rest/composer-rest.js"));
+
+/** The chunk's undo history, if the chunk is in (whichever composer of the page loaded it): undo.ts. */
+export function loadedUndoHistory(): UndoHistory | undefined {
+  return rest.loaded?.undoHistory;
+}
 
 export class Rest {
   readonly #composer: Composer;

@@ -13,4 +13,5 @@ export { expandPasted } from "./pasted-expand.js";
 export { EditMode } from "./edit-mode.js";
 export { upload } from "./upload.js";
 export { fetchPasted } from "./attachment-fetch.js";
+export { undoHistory } from "./undo-history.js";
 export { restStyles } from "./rest.styles.js";
