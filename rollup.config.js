@@ -4,6 +4,7 @@ import esbuild from "rollup-plugin-esbuild";
 import { fileURLToPath } from "node:url";
 import pkg from "./package.json" with { type: "json" };
 import { markedLexerOnly } from "./scripts/rollup-marked-lexer.mjs";
+import { parallelImports } from "./scripts/rollup-parallel-imports.mjs";
 import { minifyCss } from "./scripts/rollup-minify-css.mjs";
 
 // Peer dependencies (the host kit's drivers and ws) and Node's built-ins stay imports too.
@@ -19,10 +20,12 @@ const defineHasEffects = () => ({
 });
 
 /**
- * `manualChunks` for a build with other entries beside the drop-in (the memory transport, the
- * codec extras): every module the drop-in's entry reaches by static imports stays in the drop-in's
- * own file, so that its first load is one file. Without this, rollup would move what the entries
- * share (`ComposerError`) into a third file that they all import. Modules reached only by a dynamic import
+ * `manualChunks` for a drop-in: every module the drop-in's entry reaches by static imports stays in
+ * the drop-in's own file, so that its first load is one file. Without this, rollup would move what
+ * the entries of a build share (`ComposerError`, with the memory transport and the codec extras)
+ * into a third file that they all import; and, with `allow-extension`, it would put the codec
+ * modules that only the chunks share (the envelope's escape, the look-alike table) into the
+ * drop-in's file, where `codecChunk` groups them into chunks of their own. Modules reached only by a dynamic import
  * (the Markdown engine, the composer's on-demand parts, the overlays) are left to rollup: they are
  * the chunks, except those matched by `inline`, whose dynamic imports are followed too (they load
  * with the file).
@@ -74,6 +77,7 @@ const minified = () => [
   markedLexerOnly(),
   nodeResolve({ browser: true, exportConditions: ["production"] }),
   ts(),
+  parallelImports(),
   terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
 ];
 
@@ -136,14 +140,23 @@ const builds = {
   },
   // The per-element drop-ins: the composer's with its on-demand parts, its rest and its overlays in
   // chunks beside it (dist/composer/composer-parts.js, dist/composer/composer-rest.js,
-  // dist/composer/overlays.js), and the network transports too (dist/composer/transports.js); the transcript's with its Markdown engine in its own file, since it
+  // dist/composer/overlays.js), the network transports too (dist/composer/transports.js), and the
+  // codec modules those chunks share grouped as in the combined drop-in (dist/composer/projection.js,
+  // legacy.js, confusables.js: `codecChunk`); the transcript's with its Markdown engine in its own file, since it
   // draws nothing without it, and its overlays in a chunk beside it (dist/transcript/overlays.js,
   // src/elements/overlay-chunk.ts).
   "drop-in-composer": {
     input: { composer: "src/drop-in/composer.ts" },
     preserveEntrySignatures: "allow-extension",
     plugins: minified(),
-    output: { dir: "dist", entryFileNames: "[name].js", chunkFileNames: "composer/[name].js", format: "es", sourcemap: true },
+    output: {
+      dir: "dist",
+      entryFileNames: "[name].js",
+      chunkFileNames: "composer/[name].js",
+      manualChunks: firstLoadIn("composer", "src/drop-in/composer.ts"),
+      format: "es",
+      sourcemap: true,
+    },
   },
   "drop-in-transcript": {
     input: { transcript: "src/drop-in/transcript.ts" },

@@ -10,31 +10,18 @@
 // test double and stays out (it is in `t3-composer/transport`).
 import "../elements/define-composer.js";
 
+// The codec's names come from their own modules, not from the codec's index: rollup.config.js
+// keeps every module the entry reaches in this file, and the index reaches the projection.
 export {
-  CONTEXT_FRAGMENT_MIME,
-  CONTEXT_HREF_PREFIX,
-  ClipboardFragmentSchema,
-  ComposerContextRecordSchema,
-  KNOWN_CONTEXT_KINDS,
-  MessageContextSchema,
-  asKnownContextRecord,
-  collectComposerContextReferences,
-  decodeClipboardFragment,
-  decodeClipboardHtml,
-  decodeComposerContextRecord,
-  decodeMessageContext,
-  encodeClipboardFragment,
-  encodeClipboardHtml,
-  formatComposerContextHref,
-  formatComposerContextReference,
-  isKnownContextKind,
-  parseComposerContextHref,
-  producerIdFromComposerContextId,
-  replaceComposerContextReferences,
-  sanitizeComposerContextLabel,
-  toComposerContextId,
-  toKindScopedComposerContextId,
-} from "../codec/index.js";
+  ClipboardFragmentSchema, ComposerContextRecordSchema, KNOWN_CONTEXT_KINDS, MessageContextSchema, asKnownContextRecord,
+  decodeComposerContextRecord, decodeMessageContext, isKnownContextKind,
+} from "../contract/index.js";
+export {
+  CONTEXT_HREF_PREFIX, collectComposerContextReferences, formatComposerContextHref, formatComposerContextReference,
+  parseComposerContextHref, replaceComposerContextReferences, sanitizeComposerContextLabel,
+} from "../codec/references.js";
+export { producerIdFromComposerContextId, toComposerContextId, toKindScopedComposerContextId } from "../codec/ids.js";
+export { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, decodeClipboardHtml, encodeClipboardFragment, encodeClipboardHtml } from "../codec/clipboard.js";
 
 export { T3ComposerElement } from "../elements/composer/t3-composer.js";
 // From their own modules, not the presentation's index: its stylesheets (`chipStyles`,
