@@ -1,11 +1,10 @@
 // A large paste is read in slices of the main thread (issue 14; docs/composer.md, "Large
 // pastes"): its text is cut into pieces a few at a time, each task stopping after about
-// `SLICE_MS` (rest/paste-large.ts), so that input and rendering run in between and no task comes near 100 ms. Pieces
-// are never cut inside a link and hold at most `READ_PIECE_CHIPS` links and about
-// `READ_PIECE_CHARS` characters (paste-chunks.ts); they are found without scanning the whole
-// text at once. Cutting a piece and making it is here, in the first load, because a saved draft's
-// blocks are made at once when it is restored (pasted-block.ts); reading a paste in slices is in
-// the rest chunk (rest/paste-large.ts).
+// `SLICE_MS` (rest/paste-large.ts, which reads it), so that input and rendering run in between
+// and no task comes near 100 ms. Pieces are never cut inside a link and hold at most
+// `READ_PIECE_CHIPS` links and about `READ_PIECE_CHARS` characters (paste-chunks.ts); they are
+// found without scanning the whole text at once. Cutting a piece and making one are here, in the
+// first load, because a saved draft's blocks are made at once when it is restored (pasted-block.ts).
 import { visitLinks } from "../../codec/link-scan.js";
 import { collectComposerContextReferences } from "../../codec/references.js";
 import { mintReferenceId } from "../../editor/random.js";
@@ -97,7 +96,10 @@ export function cutPiece(text: string, from: number, limits = PIECE_LIMITS): Pie
   return { end: from + (lastEnd >= until ? lastEnd : quietCut(window, lastEnd, until)), ids };
 }
 
-/** Cuts `text` into pieces at once (a restored draft's block, which is never as large as a paste can be). */
+/**
+ * Cuts `text` into pieces at once: a restored draft's block, which is never as large as a paste
+ * can be, and a paste whose reading in slices could not be fetched (paste-import.ts).
+ */
 export function cutNow(text: string, limits = PIECE_LIMITS): number[] {
   const ends: number[] = [];
   for (let from = 0; from < text.length; from = ends[ends.length - 1]!) ends.push(cutPiece(text, from, limits).end);
