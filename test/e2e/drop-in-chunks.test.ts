@@ -5,7 +5,7 @@
 // composer is first idle, so each test holds or blocks it before the page opens.
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
-import type { ComposerErrorDetail, T3ComposerElement, encodeClipboardFragment, toKindScopedComposerContextId } from "../../src/index.js";
+import type { ComposerContextRecord, ComposerErrorDetail, T3ComposerElement, encodeClipboardFragment, toKindScopedComposerContextId } from "../../src/index.js";
 import { CONTEXT_FRAGMENT_MIME } from "../../src/codec/clipboard.js";
 import { click, fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
 import { chord } from "../elements/composer/helpers.js";
@@ -44,13 +44,13 @@ function sendsOf(composer: T3ComposerElement): string[] {
  */
 const LARGE_TEXT = Array.from({ length: 1200 }, (_, i) => `[f${i}.ts](t3-context://v1/file/f${i})`).join(" ");
 
-/** Fires a paste of `text` and an empty fragment at the composer's editor, with a DataTransfer of the composer's own page. */
-function paste(win: Window & { dropIn: Record<string, unknown> }, composer: T3ComposerElement, text: string): void {
+/** Fires a paste of `text` and a fragment of `records` at the composer's editor, with a DataTransfer of the composer's own page. */
+function paste(win: Window & { dropIn: Record<string, unknown> }, composer: T3ComposerElement, text: string, records: ComposerContextRecord[] = []): void {
   const { DataTransfer, ClipboardEvent } = win as unknown as typeof globalThis;
   const encode = win.dropIn.encodeClipboardFragment as typeof encodeClipboardFragment;
   const data = new DataTransfer();
   data.setData("text/plain", text);
-  data.setData(CONTEXT_FRAGMENT_MIME, encode({ version: 1, source: { environmentId: "env-e2e" }, records: [] })!);
+  data.setData(CONTEXT_FRAGMENT_MIME, encode({ version: 1, source: { environmentId: "env-e2e" }, records })!);
   editorOf(composer).dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
 }
 
@@ -75,6 +75,15 @@ async function release(): Promise<number> {
 }
 
 const LOAD_FAILED = { code: "load-failed", message: "A part of the composer could not be loaded." };
+
+/** A record a paste brings, and the link to it. */
+const TERMINAL: ComposerContextRecord = {
+  version: 1, contextId: "terminal_t1", kind: "terminal", label: "build lines 3-4",
+  terminalId: "t1", terminalLabel: "build", lineStart: 3, lineEnd: 4, text: "npm run build",
+} as ComposerContextRecord;
+const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
+const chipStates = (composer: T3ComposerElement) =>
+  [...editorOf(composer).querySelectorAll<HTMLElement>(".t3-chip")].map((chip) => [chip.dataset.contextId, chip.dataset.contextUnresolved ?? "resolved"]);
 
 before(() => fitFrames(1));
 afterEach(async () => {
@@ -172,6 +181,20 @@ for (const [name, chunk] of [
       await waitFor(() => editorOf(composer).getAttribute("data-paste-progress") === null, "the paste to be read");
       expect(composer.value).to.deep.equal({ text: LARGE_TEXT });
       expect(editorOf(composer).querySelectorAll(".pasted")).to.have.length(1);
+    });
+
+    it("a paste with chips made meanwhile is not in the draft until the chunk arrives, then is, with its records", async () => {
+      await hold(chunk);
+      const { win, composer } = await composerOn(name);
+      await type("see ");
+      paste(win, composer, `${T1} here`, [TERMINAL]);
+      await type("now");
+      await frames(SETTLE_FRAMES, win);
+      expect(composer.value).to.deep.equal({ text: "see now" });
+      expect(await release()).to.be.greaterThan(0);
+      await composer.updateComplete;
+      expect(composer.value).to.deep.equal({ text: `see ${T1} herenow`, context: { version: 1, records: [TERMINAL] } });
+      expect(chipStates(composer)).to.deep.equal([["terminal_t1", "resolved"]]);
     });
 
     it("Enter while busy, meanwhile, queues the draft once the chunk arrives; the queue then sends it", async () => {
@@ -280,6 +303,16 @@ for (const [name, chunk] of [
       expect(failure?.code).to.equal("load-failed");
       expect([composer.queue, composer.value]).to.deep.equal([[], { text: "keep me" }]);
       expect(errors.map(({ code }) => code)).to.include("load-failed");
+    });
+
+    it("a paste with the chunk blocked is a load-failed t3-error, and its text goes in, its chip unresolved", async () => {
+      await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
+      const { win, composer, errors } = await composerOn(name);
+      paste(win, composer, `keep ${T1}`, [TERMINAL]);
+      await composer.updateComplete;
+      expect(errors.map(({ code }) => code)).to.include("load-failed");
+      expect(composer.value).to.deep.equal({ text: `keep ${T1}` });
+      expect(chipStates(composer)).to.deep.equal([["terminal_t1", "true"]]);
     });
 
     it("typing works while the chunk is blocked; the block is a load-failed t3-error, and a send after it tries again", async () => {

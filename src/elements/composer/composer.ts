@@ -20,6 +20,7 @@ import { DraftEvents } from "./draft-events.js";
 import { Editing } from "./editing.js";
 import { draftPlugin } from "./draft-state.js";
 import { PromptHistory } from "./history.js";
+import { WaitingImports } from "./import-wait.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
@@ -88,6 +89,8 @@ export interface Composer {
   readonly redactions: Redactions;
   readonly previewPanel: PreviewPanel;
   readonly staleness: Staleness;
+  /** Pastes, drops and `restore()` waiting for the importer's code (import-wait.ts). */
+  readonly imports: WaitingImports;
   /** The loads of the chunks below (elements/chunks.ts). */
   readonly loads: ChunkLoads;
   /** The parts loaded on demand (on-demand.ts). */
@@ -186,12 +189,13 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.budget = new Budget(composer);
   composer.previewPanel = new PreviewPanel(composer);
   composer.staleness = new Staleness(composer);
+  composer.imports = new WaitingImports(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue, composer.budget]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget, composer.staleness];
+  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget, composer.staleness, composer.imports];
   for (const observer of observers) composer.model.observe(observer);
   bind(composer);
   return composer;

@@ -21,21 +21,10 @@ export const READ_PIECE_CHARS = 40_000;
 /**
  * What one paste may bring: 16,000,000 characters (the wire's limit on a message's records, as
  * JSON) and 100,000 chips. A larger paste is refused with a `paste-import-failed` error that says
- * so, and nothing of it goes in.
+ * so, and nothing of it goes in (rest/paste-large.ts).
  */
 export const PASTE_TEXT_MAX = 16_000_000;
 export const PASTE_CHIPS_MAX = 100_000;
-
-/** The message of a paste over {@link PASTE_TEXT_MAX} or {@link PASTE_CHIPS_MAX}, or `null`. */
-export function pasteLimitMessage(length: number, chips: number): string | null {
-  if (length > PASTE_TEXT_MAX) {
-    return `The paste was not inserted: it holds ${length.toLocaleString("en")} characters, more than the ${PASTE_TEXT_MAX.toLocaleString("en")} one paste may bring.`;
-  }
-  if (chips > PASTE_CHIPS_MAX) {
-    return `The paste was not inserted: it holds ${chips.toLocaleString("en")} context references, more than the ${PASTE_CHIPS_MAX.toLocaleString("en")} one paste may bring.`;
-  }
-  return null;
-}
 
 /** Resolves in a new task, so that input, rendering and other work run between pieces. */
 export function nextTask(): Promise<void> {

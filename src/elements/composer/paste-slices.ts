@@ -1,20 +1,16 @@
 // A large paste is read in slices of the main thread (issue 14; docs/composer.md, "Large
 // pastes"): its text is cut into pieces a few at a time, each task stopping after about
-// `SLICE_MS`, so that input and rendering run in between and no task comes near 100 ms. Pieces
-// are never cut inside a link and hold at most `READ_PIECE_CHIPS` links and about
-// `READ_PIECE_CHARS` characters (paste-chunks.ts); they are found without scanning the whole
-// text at once.
+// `SLICE_MS` (rest/paste-large.ts, which reads it), so that input and rendering run in between
+// and no task comes near 100 ms. Pieces are never cut inside a link and hold at most
+// `READ_PIECE_CHIPS` links and about `READ_PIECE_CHARS` characters (paste-chunks.ts); they are
+// found without scanning the whole text at once. Cutting a piece and making one are here, in the
+// first load, because a saved draft's blocks are made at once when it is restored (pasted-block.ts).
 import { visitLinks } from "../../codec/link-scan.js";
 import { collectComposerContextReferences } from "../../codec/references.js";
 import { mintReferenceId } from "../../editor/random.js";
 import type { PastedPiece } from "../../editor/schema.js";
-import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHARS, READ_PIECE_CHIPS, nextTask } from "./paste-chunks.js";
+import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHARS, READ_PIECE_CHIPS } from "./paste-chunks.js";
 
-/**
- * How long one task of a large paste works before it yields: well under the 100 ms bound, and
- * long enough that a few pieces fit in one.
- */
-export const SLICE_MS = 12;
 /**
  * The longest a match of the link pattern can be (docs/wire-format.md, "Reference links"):
  * `!`, `[`, 512 label characters, `](`, the 16-character `t3-context://v1/`, 200 href characters
@@ -100,41 +96,10 @@ export function cutPiece(text: string, from: number, limits = PIECE_LIMITS): Pie
   return { end: from + (lastEnd >= until ? lastEnd : quietCut(window, lastEnd, until)), ids };
 }
 
-/** Runs `step` until it returns `false`, yielding to the event loop after each `SLICE_MS` of work. */
-export async function runSliced(step: () => boolean): Promise<void> {
-  let start = performance.now();
-  while (step()) {
-    if (performance.now() - start < SLICE_MS) continue;
-    await nextTask();
-    start = performance.now();
-  }
-}
-
-/** What cutting a paste found: the pieces' ends, in order, and every link's context id. */
-export interface PasteCuts {
-  ends: number[];
-  ids: Set<string>;
-  /** How many links, with repeats. */
-  links: number;
-}
-
-/** Cuts `text` into pieces in slices; `progress` hears the share of characters done (0–1). */
-export async function cutInSlices(text: string, progress: (share: number) => void, limits = PIECE_LIMITS): Promise<PasteCuts> {
-  const cuts: PasteCuts = { ends: [], ids: new Set(), links: 0 };
-  let from = 0;
-  await runSliced(() => {
-    const { end, ids } = cutPiece(text, from, limits);
-    cuts.ends.push(end);
-    for (const id of ids) cuts.ids.add(id);
-    cuts.links += ids.length;
-    from = end;
-    progress(from / text.length);
-    return from < text.length;
-  });
-  return cuts;
-}
-
-/** Cuts `text` into pieces at once (a restored draft's block, which is never as large as a paste can be). */
+/**
+ * Cuts `text` into pieces at once: a restored draft's block, which is never as large as a paste
+ * can be, and a paste whose reading in slices could not be fetched (paste-import.ts).
+ */
 export function cutNow(text: string, limits = PIECE_LIMITS): number[] {
   const ends: number[] = [];
   for (let from = 0; from < text.length; from = ends[ends.length - 1]!) ends.push(cutPiece(text, from, limits).end);

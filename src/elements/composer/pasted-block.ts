@@ -3,9 +3,9 @@
 // Here: its card, Remove, and the progress attribute a large paste or an expansion sets while it
 // works. Expand (the chips, a piece per task, one undo step) is in the rest chunk
 // (rest/pasted-expand.ts): a click on it before the chunk is in expands the block once it is.
-import type { Node as ProseMirrorNode } from "prosemirror-model";
+import { Slice, type Node as ProseMirrorNode } from "prosemirror-model";
 import type { PastedPainter } from "../../editor/pasted-view.js";
-import { createPasted, isPasted, type PastedAttrs } from "../../editor/schema.js";
+import { createPasted, isPasted, type PastedAttrs, type PastedPiece } from "../../editor/schema.js";
 import { docFromSegments, type PastedRange } from "../../editor/text.js";
 import type { Composer } from "./composer.js";
 import { pastedPiecesNow } from "./paste-slices.js";
@@ -16,6 +16,8 @@ import { pastedPiecesNow } from "./paste-slices.js";
  */
 const PROGRESS = "data-paste-progress";
 const PROGRESS_DIGITS = 2;
+/** How deep a slice holding one pasted block is open at each end: its chunk and its line. */
+const BLOCK_SLICE_DEPTH = 2;
 
 /** Sets the progress attribute (`null` removes it). */
 export function setPasteProgress(composer: Composer, share: number | null): void {
@@ -82,6 +84,11 @@ export function docWithBlocks(text: string, ranges: readonly PastedRange[]): Pro
   }
   segments.push(text.slice(at));
   return docFromSegments(segments);
+}
+
+/** One pasted block of `pieces`, as a slice to put over a selection. */
+export function pastedSlice(pieces: PastedPiece[]): Slice {
+  return new Slice(docFromSegments([createPasted(pieces)]).content, BLOCK_SLICE_DEPTH, BLOCK_SLICE_DEPTH);
 }
 
 /** The painter the editor draws blocks with. */

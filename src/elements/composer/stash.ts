@@ -1,9 +1,9 @@
 // `stash()` and `restore()` (docs/composer.md, "Drafts"): the draft taken out as a plain entry,
-// and put back through the paste importer.
+// and put back through the paste importer (rest/paste-text.ts, in the rest chunk: before it is in,
+// the checks answer at once and the draft is replaced once it is, import-wait.ts).
 import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import { liveAttachments, liveRecords } from "./draft-state.js";
-import { restoreText } from "./paste-import.js";
 import { decodedRecord } from "./record-check.js";
 import type { ComposerStashEntry } from "./types.js";
 import { shelfImages, valueOf } from "./value.js";
@@ -46,8 +46,11 @@ function restoredEntry(entry: AttachmentEntry): AttachmentEntry {
 }
 
 /**
- * `restore(entry)`: through the paste importer (paste-import.ts), replacing the draft. A wrong
- * argument throws; invalid records are dropped.
+ * `restore(entry)`: through the paste importer (rest/paste-text.ts), replacing the draft. A wrong
+ * argument throws at once; invalid records are dropped. Before the rest chunk is in, the draft is
+ * replaced once it is, in order with the pastes and other calls made meanwhile; if it cannot be
+ * fetched, the entry comes back without the plan (its records as they are: what `stash()` wrote
+ * needs none), so that nothing of it is lost.
  */
 export function restoreStash(composer: Composer, entry: unknown): void {
   const candidate = entry as Partial<ComposerStashEntry> | null;
@@ -56,5 +59,10 @@ export function restoreStash(composer: Composer, entry: unknown): void {
   }
   const records = Array.isArray(candidate.records) ? candidate.records.map(decodedRecord).filter((record) => record !== null) : [];
   const entries = new Map((stashedAttachments.get(candidate) ?? []).map((stashed) => [stashed.contextId, restoredEntry(stashed)]));
-  restoreText(composer, candidate.text, records, entries); // uploads that had not finished start again (uploads.ts)
+  const text = candidate.text;
+  // Uploads that had not finished start again (uploads.ts).
+  composer.imports.run(
+    (rest) => rest.restoreText(composer, text, records, entries),
+    () => composer.model.replace(text, records, entries),
+  );
 }

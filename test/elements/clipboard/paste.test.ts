@@ -7,7 +7,7 @@ import type { ClipboardFragment, ComposerContextRecord, ImageContextRecord, Prev
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { ComposerError } from "../../../src/transport/errors.js";
 import type { ComposerTransport } from "../../../src/transport/types.js";
-import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, next, press, record, unmountAll } from "../composer/helpers.js";
+import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, next, press, record, restIn, unmountAll } from "../composer/helpers.js";
 import { element, review } from "../transcript/fixtures.js";
 import { BARE_FRAGMENT_TYPE } from "../../../src/elements/clipboard-payload.js";
 import { clipboard, expectValue, pasteInto, sharedTransport, uploadsDone } from "./helpers.js";
@@ -38,6 +38,9 @@ function onlyLocalId(composer: T3ComposerElement): string {
   expect(composer.attachments).to.have.length(1);
   return composer.attachments[0]!.localId;
 }
+
+// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
+before(restIn);
 
 describe("paste into the composer", () => {
   afterEach(unmountAll);

@@ -5,7 +5,7 @@ import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, encodeClipboardFragment, encodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { chipsOf, editorOf, focusEnd, frame, mount, record, terminal, unmountAll } from "./helpers.js";
+import { chipsOf, editorOf, focusEnd, frame, mount, record, restIn, terminal, unmountAll } from "./helpers.js";
 
 const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
@@ -52,6 +52,9 @@ function transfer(types: Record<string, string>): DataTransfer {
   for (const [type, value] of Object.entries(types)) data.setData(type, value);
   return data;
 }
+
+// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
+before(restIn);
 
 describe("<t3-composer> drops", () => {
   afterEach(unmountAll);

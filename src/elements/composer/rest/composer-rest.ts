@@ -5,7 +5,7 @@ export { transmit } from "./transmit.js";
 export { sendDraft } from "./send-draft.js";
 export { renderShelfConfirm, syncShelfConfirm } from "./shelf-confirm.js";
 export { chooseSuggestion, revealActive, suggestionKey, suggestionOptions, validSuggestions } from "./suggestion-list.js";
-export { pasteLarge } from "./paste-large.js";
+export { importText, restoreText } from "./paste-text.js";
 export { renderQueueList } from "./queue-list.js";
 export { QueueRun } from "./queue-run.js";
 export { HistoryBrowsing } from "./history-browsing.js";

@@ -13,12 +13,12 @@ import { liveAttachments, liveRecords } from "../draft-state.js";
 import { serializeDraft } from "../draft-storage.js";
 import type { EditableMessage } from "../edit-message.js";
 import type { ComposerEditing } from "../editing.js";
-import { restoreText } from "../paste-import.js";
 import { decodedRecord } from "../record-check.js";
 import { restoreStash, stashDraft } from "../stash.js";
 import { shelfImages, valueOf } from "../value.js";
 import { editPreview, hostEntries } from "./edit-load.js";
 import { readEdit, writeEdit } from "./edit-storage.js";
+import { restoreText } from "./paste-text.js";
 
 /** The edit bar's class, by which Escape in it is found. */
 const EDIT_BAR_CLASS = "editing";

@@ -1,23 +1,69 @@
-// A large paste's reading, in the rest chunk (paste-import.ts reads the event and starts it; docs/
-// composer.md, "Large pastes"): read in slices of the main thread, cut, rewritten and redacted
-// piece by piece (paste-slices.ts), then inserted as one collapsed pasted block.
-import { Slice } from "prosemirror-model";
+// A large paste's reading, in the rest chunk (paste-text.ts starts it; docs/composer.md, "Large
+// pastes"): read in slices of the main thread, cut (paste-slices.ts), rewritten and redacted
+// piece by piece, then inserted as one collapsed pasted block.
 import type { ClipboardFragment } from "../../../contract/types.js";
-import { createPasted, type PastedPiece } from "../../../editor/schema.js";
-import { docFromSegments } from "../../../editor/text.js";
+import type { PastedPiece } from "../../../editor/schema.js";
 import { emit } from "../../events.js";
 import type { Composer } from "../composer.js";
 import { draftKey } from "../draft-state.js";
-import { nextTask, pasteLimitMessage } from "../paste-chunks.js";
-import { importTransaction, linkedPart, prepareFor, startFetches, type ImportEvent } from "../paste-import.js";
-import { cutInSlices, pastedPiece, runSliced } from "../paste-slices.js";
-import { setPasteProgress } from "../pasted-block.js";
-
-/** How deep a slice holding one pasted block is open at each end: its chunk and its line. */
-const BLOCK_SLICE_DEPTH = 2;
+import { PASTE_CHIPS_MAX, PASTE_TEXT_MAX, nextTask } from "../paste-chunks.js";
+import { importTransaction, keepSelection, type ImportEvent } from "../paste-import.js";
+import { cutPiece, pastedPiece } from "../paste-slices.js";
+import { pastedSlice, setPasteProgress } from "../pasted-block.js";
+import { linkedPart, prepareFor, startFetches } from "./paste-plan.js";
 
 /** How often a large paste that is read looks again whether a send still runs (it waits for it to end). */
 const SEND_POLL_MS = 50;
+
+/**
+ * How long one task of a large paste works before it yields: well under the 100 ms bound, and
+ * long enough that a few pieces fit in one.
+ */
+const SLICE_MS = 12;
+/** Runs `step` until it returns `false`, yielding to the event loop after each `SLICE_MS` of work. */
+async function runSliced(step: () => boolean): Promise<void> {
+  let start = performance.now();
+  while (step()) {
+    if (performance.now() - start < SLICE_MS) continue;
+    await nextTask();
+    start = performance.now();
+  }
+}
+
+/** What cutting a paste found: the pieces' ends, in order, and every link's context id. */
+interface PasteCuts {
+  ends: number[];
+  ids: Set<string>;
+  /** How many links, with repeats. */
+  links: number;
+}
+
+/** Cuts `text` into pieces in slices; `progress` hears the share of characters done (0–1). */
+async function cutInSlices(text: string, progress: (share: number) => void): Promise<PasteCuts> {
+  const cuts: PasteCuts = { ends: [], ids: new Set(), links: 0 };
+  let from = 0;
+  await runSliced(() => {
+    const { end, ids } = cutPiece(text, from);
+    cuts.ends.push(end);
+    for (const id of ids) cuts.ids.add(id);
+    cuts.links += ids.length;
+    from = end;
+    progress(from / text.length);
+    return from < text.length;
+  });
+  return cuts;
+}
+
+/** The message of a paste over {@link PASTE_TEXT_MAX} or {@link PASTE_CHIPS_MAX}, or `null`. */
+function pasteLimitMessage(length: number, chips: number): string | null {
+  if (length > PASTE_TEXT_MAX) {
+    return `The paste was not inserted: it holds ${length.toLocaleString("en")} characters, more than the ${PASTE_TEXT_MAX.toLocaleString("en")} one paste may bring.`;
+  }
+  if (chips > PASTE_CHIPS_MAX) {
+    return `The paste was not inserted: it holds ${chips.toLocaleString("en")} context references, more than the ${PASTE_CHIPS_MAX.toLocaleString("en")} one paste may bring.`;
+  }
+  return null;
+}
 
 /** Refuses a paste past the limit (paste-chunks.ts): nothing of it goes in. */
 function refuse(composer: Composer, message: string): void {
@@ -65,9 +111,9 @@ export async function pasteLarge(composer: Composer, text: string, fragment: Cli
     while (composer.sender.sending) await new Promise((resolve) => setTimeout(resolve, SEND_POLL_MS));
     const state = composer.model.state;
     const tr = state.doc === doc ? state.tr.setSelection(selection) : state.tr;
-    const slice = new Slice(docFromSegments([createPasted(pieces)]).content, BLOCK_SLICE_DEPTH, BLOCK_SLICE_DEPTH);
-    tr.replaceSelection(slice).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
-    composer.model.edit(tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
+    tr.replaceSelection(pastedSlice(pieces)).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
+    // The selection a person made while the paste waited for the chunk is theirs: it stays (paste-import.ts).
+    composer.model.edit((state.doc === doc ? keepSelection(tr, event) : tr).setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
     startFetches(composer, plan);
     composer.redactions.announceHidden(said, inRecords + hidden);
   } finally {

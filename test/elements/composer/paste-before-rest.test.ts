@@ -1,0 +1,172 @@
+// Pastes, drops and `restore()` before the composer's rest chunk is in (docs/composer.md, "Paste",
+// "Before the rest chunk is in"): each test opens a page of its own (fixtures/fresh-page.html, the
+// package's sources), so that its chunk is not in yet, and holds or blocks the chunk on the
+// network (`hold-urls`, `block-urls`: test/support/server-commands.mjs). Real clipboard and drag
+// events, real keys.
+import { expect } from "@esm-bundle/chai";
+import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
+import type { TerminalContextRecord } from "../../../src/contract/types.js";
+import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
+import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
+import { fitFrames, type } from "../../e2e/support/frames.js";
+import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
+import { openFreshPage, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
+
+const TERMINAL: TerminalContextRecord = {
+  version: 1, contextId: "terminal_t1", kind: "terminal", label: "build lines 3-4",
+  terminalId: "t1", terminalLabel: "build", lineStart: 3, lineEnd: 4, text: "npm run build\nerror TS2345",
+};
+const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
+/** A legacy id, which the import plan scopes again by kind (docs/composer.md, "Paste"). */
+const LEGACY = { ...TERMINAL, contextId: "legacy_terminal_1" };
+const LEGACY_LINK = "[build lines 3-4](t3-context://v1/terminal/legacy_terminal_1)";
+const SCOPED = { ...TERMINAL, contextId: "terminal_legacy_terminal_1" };
+const SCOPED_LINK = "[build lines 3-4](t3-context://v1/terminal/terminal_legacy_terminal_1)";
+
+/** A GitHub token's shape (src/codec/redact-rules.ts): redacted as it enters. */
+const TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z00";
+
+interface Page {
+  win: FreshWindow;
+  composer: T3ComposerElement;
+  errors: ComposerErrorDetail[];
+}
+
+/** A fresh page with a focused composer, drawn (not `updateComplete`: it would wait for a held chunk once the idle fetch asks for it). */
+async function composerPage(): Promise<Page> {
+  const { doc, win } = await openFreshPage();
+  const composer = doc.createElement("t3-composer") as T3ComposerElement;
+  const errors: ComposerErrorDetail[] = [];
+  composer.addEventListener("t3-error", (event) => errors.push((event as CustomEvent<ComposerErrorDetail>).detail));
+  doc.body.append(composer);
+  while (!editorOf(composer)?.isConnected) await frames(1, win);
+  composer.focus();
+  return { win, composer, errors };
+}
+
+const editorOf = (composer: T3ComposerElement) => composer.shadowRoot?.querySelector<HTMLElement>('[part="editor"]');
+const chipsOf = (composer: T3ComposerElement) => [...editorOf(composer)!.querySelectorAll<HTMLElement>(".t3-chip")];
+
+async function frames(count: number, win: Window): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
+}
+
+/** Fires a paste of `types` at the composer's editor, with a DataTransfer of its page; returns the event. */
+function paste({ win, composer }: Page, types: Record<string, string>): ClipboardEvent {
+  const data = new win.DataTransfer();
+  for (const [kind, value] of Object.entries(types)) data.setData(kind, value);
+  const event = new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+  editorOf(composer)!.dispatchEvent(event);
+  return event;
+}
+
+/** What copying `text` with TERMINAL in another composer puts on the clipboard. */
+function copied(page: Page, text: string): Record<string, string> {
+  return { "text/plain": text, [CONTEXT_FRAGMENT_MIME]: page.win.t3.encodeClipboardFragment({ version: 1, source: { environmentId: "env-src" }, records: [TERMINAL] })! };
+}
+
+before(() => fitFrames(1));
+afterEach(resetNetwork);
+
+describe("<t3-composer> pastes before its rest chunk is in", () => {
+  it("a paste with chips is taken in its event and applies once the chunk is in, where it was made, before what was typed after it", async () => {
+    await holdUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { win, composer } = page;
+    await type("see ");
+    const event = paste(page, copied(page, `${T1} now`));
+    expect(event.defaultPrevented).to.equal(true); // the browser inserts nothing of its own
+    expect(editorOf(composer)!.getAttribute("data-paste-progress")).to.equal("0.00");
+    await type("please");
+    await frames(SETTLE_FRAMES, win);
+    expect(composer.value).to.deep.equal({ text: "see please" });
+    expect(await releaseUrls(1)).to.be.greaterThan(0);
+    await composer.updateComplete;
+    expect(composer.value).to.deep.equal({ text: `see ${T1} nowplease`, context: { version: 1, records: [TERMINAL] } });
+    expect(chipsOf(composer).map((chip) => [chip.dataset.contextId, chip.dataset.contextUnresolved])).to.deep.equal([["terminal_t1", undefined]]);
+    expect(editorOf(composer)!.hasAttribute("data-paste-progress")).to.equal(false);
+    await type("!"); // the caret stayed after what was typed
+    expect(composer.value.text).to.equal(`see ${T1} nowplease!`);
+  });
+
+  it("pastes made meanwhile apply in order: a fragment's chips, then plain text whose link has no record", async () => {
+    await holdUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { win, composer } = page;
+    paste(page, copied(page, `${T1} `));
+    paste(page, { "text/plain": `and ${LEGACY_LINK}` });
+    await frames(SETTLE_FRAMES, win);
+    expect(composer.value).to.deep.equal({ text: "" });
+    await releaseUrls(1);
+    await composer.updateComplete;
+    // The second paste brought no record for its link: it stays as it is, an unresolved chip.
+    expect(composer.value).to.deep.equal({ text: `${T1} and ${LEGACY_LINK}`, context: { version: 1, records: [TERMINAL] } });
+    expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined, "true"]);
+  });
+
+  it("a drop from outside the editor lands at its point once the chunk is in, though text was typed before it meanwhile", async () => {
+    await holdUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { win, composer } = page;
+    await type("end");
+    const editor = editorOf(composer)!;
+    const box = editor.getBoundingClientRect();
+    const data = new win.DataTransfer();
+    data.setData("text/plain", "dropped ");
+    const drop = new win.DragEvent("drop", { dataTransfer: data, clientX: Math.round(box.left + 2), clientY: Math.round(box.top + box.height / 2), bubbles: true, cancelable: true, composed: true });
+    editor.dispatchEvent(drop);
+    expect(drop.defaultPrevented).to.equal(true);
+    await type(" more");
+    await frames(SETTLE_FRAMES, win);
+    expect(composer.value).to.deep.equal({ text: "end more" });
+    await releaseUrls(1);
+    await composer.updateComplete;
+    expect(composer.value).to.deep.equal({ text: "dropped end more" });
+  });
+
+  it("restore() checks its argument at once and replaces the draft once the chunk is in, through the import plan", async () => {
+    await holdUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { win, composer } = page;
+    await type("typed");
+    let thrown: unknown;
+    try {
+      composer.restore({ text: "x" } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Error | undefined)?.name).to.equal("TypeError"); // of the page's own realm
+    expect((thrown as Error).message).to.match(/^restore: expected a stash entry/);
+    composer.restore({ version: 1, text: `${LEGACY_LINK} back`, records: [LEGACY], createdAt: "2026-01-01T00:00:00.000Z" });
+    await frames(SETTLE_FRAMES, win);
+    expect(composer.value).to.deep.equal({ text: "typed" });
+    await releaseUrls(1);
+    await composer.updateComplete;
+    expect(composer.value).to.deep.equal({ text: `${SCOPED_LINK} back`, context: { version: 1, records: [SCOPED] } });
+  });
+
+  it("a paste while the chunk cannot be fetched is a load-failed, and its text goes in as plain text, redacted, its link an unresolved chip", async () => {
+    await blockUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { composer, errors } = page;
+    await type("a ");
+    paste(page, copied(page, `${T1} token ${TOKEN}`));
+    await type("b");
+    await composer.updateComplete;
+    expect(errors.map(({ code }) => code)).to.include("load-failed");
+    const { text } = composer.value;
+    expect([text.startsWith(`a ${T1} token `), text.endsWith("b"), text.includes(TOKEN), text.includes("github-token")]).to.deep.equal([true, true, false, true]);
+    expect(composer.value.context).to.equal(undefined);
+    expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal(["true"]);
+  });
+
+  it("restore() while the chunk cannot be fetched is a load-failed, and the entry comes back as it is", async () => {
+    await blockUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { composer, errors } = page;
+    composer.restore({ version: 1, text: `${T1} back`, records: [TERMINAL], createdAt: "2026-01-01T00:00:00.000Z" });
+    await composer.updateComplete;
+    expect(errors.map(({ code }) => code)).to.include("load-failed");
+    expect(composer.value).to.deep.equal({ text: `${T1} back`, context: { version: 1, records: [TERMINAL] } });
+  });
+});
