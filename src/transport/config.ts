@@ -115,3 +115,13 @@ export function resolveRetryPolicy(options: RetryOptions | undefined): RetryPoli
   }
   return policy;
 }
+
+/**
+ * @internal The delay before retry number `retry` (1 for the first retry). "Equal jitter": half of
+ * the exponential step is kept and half is random, so that clients that failed together spread
+ * out without any of them retrying at once.
+ */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  return step / 2 + (step / 2) * random();
+}

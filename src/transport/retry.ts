@@ -1,6 +1,6 @@
 // Exponential backoff with jitter, bounded in attempts and in total time, abortable. Shared by the
 // fetch adapter (sends) and the WebSocket adapter (reconnects, and the bound on one send).
-import type { Clock, RetryPolicy } from "./config.js";
+import { backoffDelay, type Clock, type RetryPolicy } from "./config.js";
 
 /** How a transport retries a send that failed on the network or with a 5xx answer. */
 export interface RetryOptions {
@@ -17,19 +17,10 @@ export interface RetryOptions {
   maxElapsedMs?: number | undefined;
 }
 
-// Checked when an adapter is created, before this module (part of the implementation's chunk) loads.
+// Checked when an adapter is created, before this module (part of the implementation's chunk) loads;
+// the backoff too, which a WebSocket adapter uses to fetch that chunk again after a failure.
 /** @internal */
-export { resolveRetryPolicy, type Clock, type RetryPolicy } from "./config.js";
-
-/**
- * @internal The delay before retry number `retry` (1 for the first retry). "Equal jitter": half of
- * the exponential step is kept and half is random, so that clients that failed together spread
- * out without any of them retrying at once.
- */
-export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-  return step / 2 + (step / 2) * random();
-}
+export { backoffDelay, resolveRetryPolicy, type Clock, type RetryPolicy } from "./config.js";
 
 /** @internal Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal: AbortSignal, clock: Clock): Promise<void> {

@@ -5,12 +5,12 @@
 import type { AttachmentConfig } from "./attachment-requests.js";
 import { signalOf } from "./calls.js";
 import type { Chunk } from "./chunk.js";
-import { resolveHttpConfig, resolveRetryPolicy, resolveXhr, systemClock, threadUrl, toWebSocketUrl, type Clock } from "./config.js";
+import { backoffDelay, resolveHttpConfig, resolveRetryPolicy, resolveXhr, systemClock, threadUrl, toWebSocketUrl, type Clock } from "./config.js";
 import { ComposerError } from "./errors.js";
 import { httpCalls } from "./fetch-transport.js";
 import { Listeners, type LiveListeners } from "./listeners.js";
 import type { LiveOptions, LiveThread } from "./live-thread.js";
-import { networkChunk, prefetchNetwork, withNetwork, type NetworkModule } from "./network-chunk.js";
+import { networkChunk, networkLoadFailed, withNetwork, type NetworkModule } from "./network-chunk.js";
 import type { HttpTransportOptions } from "./options.js";
 import type { LiveReply } from "./frames.js";
 import type { ComposerTransport, OutgoingMessage, SendRequestOptions, SentMessage } from "./types.js";
@@ -87,7 +87,12 @@ export function createWebSocketTransportWithClock(
   };
 }
 
-/** The thread's live connection, opened once the chunk is in unless `close()` came first. */
+/**
+ * The thread's live connection, opened once the chunk is in unless `close()` came first. A chunk
+ * that cannot be fetched is fetched again with the backoff of a dropped connection, until it is in
+ * or `close()`, so that the page hears the thread's messages once the network is back even if it
+ * never sends. The first failure goes to the `onError` listeners; the fetches after it are quiet.
+ */
 class DeferredLive {
   readonly listeners: LiveListeners = { messages: new Listeners(), replies: new Listeners(), errors: new Listeners() };
   readonly #chunk: Chunk<NetworkModule>;
@@ -96,12 +101,15 @@ class DeferredLive {
   readonly #waiting = new Set<(error: unknown) => void>();
   #thread: LiveThread | undefined;
   #closed = false;
+  /** Failed fetches of the chunk in a row, and the timer of the next one. */
+  #failures = 0;
+  #retry: unknown;
 
   constructor(chunk: Chunk<NetworkModule>, options: LiveOptions) {
     this.#chunk = chunk;
     this.#options = options;
     if (chunk.loaded) this.#open(chunk.loaded);
-    else void prefetchNetwork(chunk).then((network) => network && this.#open(network));
+    else this.#load();
   }
 
   send(message: OutgoingMessage, options: SendRequestOptions | undefined): Promise<SentMessage> {
@@ -120,6 +128,7 @@ class DeferredLive {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    if (this.#retry !== undefined) this.#options.clock.clearTimeout(this.#retry);
     this.#thread?.close();
     const error = new ComposerError("send-failed", "The WebSocket transport was closed before the host acknowledged the message");
     for (const reject of this.#waiting) reject(error);
@@ -134,5 +143,19 @@ class DeferredLive {
   #open(network: NetworkModule): void {
     if (this.#closed || this.#thread) return;
     this.#thread = network.openLiveThread(this.#options, this.listeners);
+  }
+
+  #load(): void {
+    this.#retry = undefined;
+    if (this.#closed || this.#thread) return;
+    this.#chunk.get().then(
+      (network) => this.#open(network),
+      (cause: unknown) => {
+        if (this.#closed || this.#thread) return;
+        if (++this.#failures === 1) this.listeners.errors.emit(networkLoadFailed(cause));
+        const { policy, clock } = this.#options;
+        this.#retry = clock.setTimeout(() => this.#load(), backoffDelay(this.#failures, policy, clock.random));
+      },
+    );
   }
 }

@@ -44,6 +44,17 @@ function failingOnceChunk() {
   return new Chunk<NetworkModule>(() => (++loads === 1 ? Promise.reject(new TypeError("Failed to fetch dynamically imported module")) : realModule()));
 }
 
+/** A chunk whose first `failures` loads fail; `loads` counts the loads asked for. */
+function failingChunk(failures: number): { loads: number; chunk: Chunk<NetworkModule> } {
+  const failing: { loads: number; chunk: Chunk<NetworkModule> } = {
+    loads: 0,
+    chunk: new Chunk<NetworkModule>(
+      (): Promise<NetworkModule> => (++failing.loads <= failures ? Promise.reject(new TypeError("Failed to fetch dynamically imported module")) : realModule()),
+    ),
+  };
+  return failing;
+}
+
 /** `WebSocket` from `ws`, counting the sockets made through it. */
 function countingWebSocket() {
   const counter = { made: 0, WebSocket: WS };
@@ -179,6 +190,37 @@ describe("a network chunk that cannot be fetched", () => {
     const sent = await t.send(textMessage("second"), { signal: never() });
     assert.equal(sent.text, "second");
     assert.deepEqual(await t.listMessages!({ signal: never() }).then((page) => page.map((m) => m.text)), ["second"]);
+  });
+
+  it("a WebSocket transport fetches it again with backoff and connects with no call made, reporting the first failure once", async () => {
+    const failing = failingChunk(3);
+    const sockets = countingWebSocket();
+    const errors: unknown[] = [];
+    // Delays of 2.5, 5 and 10 ms: the backoff's steps of 5, 10 and 20 ms, of which `random` 0 keeps half.
+    const clock = { ...systemClock, random: () => 0 };
+    const t = createWebSocketTransportWithClock({ ...options(), WebSocket: sockets.WebSocket, retry: { baseDelayMs: 5 }, onError: (error) => errors.push(error) }, clock, failing.chunk);
+    open.push(t);
+    await waitFor(() => sockets.made === 1, "the socket after three failed fetches");
+    assert.equal(failing.loads, 4);
+    assert.equal(errors.length, 1);
+    const [error] = errors;
+    assert.ok(error instanceof ComposerError);
+    assert.deepEqual({ code: error.code, message: error.message }, LOAD_FAILED);
+    assert.ok(error.cause instanceof TypeError);
+    const sent = await t.send(textMessage("over the socket"), { signal: never() });
+    assert.equal(sent.text, "over the socket");
+  });
+
+  it("close() while a WebSocket transport waits to fetch it again stops the fetches", async () => {
+    const failing = failingChunk(Number.POSITIVE_INFINITY);
+    const clock = { ...systemClock, random: () => 0 };
+    const t = createWebSocketTransportWithClock({ ...options(), WebSocket: WS, retry: { baseDelayMs: 5 } }, clock, failing.chunk);
+    await waitFor(() => failing.loads >= 2, "a second fetch");
+    t.close();
+    const loads = failing.loads;
+    // Longer than the next few delays would take (2.5, 5, 10, 20 ms: the steps of 5 ms on, halved).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(failing.loads, loads);
   });
 
   it("rejects the WebSocket transport's send with load-failed, and the next send connects and goes", async () => {
