@@ -144,6 +144,7 @@ export class DraftModel implements ReactiveController {
     if (this.#recording) {
       const applied = before.applyTransaction(tr);
       this.#recording.record(applied.transactions);
+      this.#recording = UndoRecording.after(this.#recording, applied.state);
       this.#state = applied.state;
     } else {
       this.#state = before.apply(tr);

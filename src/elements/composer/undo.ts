@@ -40,10 +40,22 @@ export interface RecordedTransaction {
 }
 
 /**
+ * The most transactions a record holds. Past it, the record starts again from the state then
+ * (`UndoRecording.after`): what came before is no longer undoable, as what falls past the
+ * history's own depth is not, and the record stays bounded while the rest chunk cannot be fetched.
+ */
+export const MAX_RECORDED_TRANSACTIONS = 10_000;
+
+/**
  * The transactions applied to a state made without the history, from that state on. Bookmarks,
  * not selections, so the record holds no document but the first.
  */
 export class UndoRecording {
+  /** `recording` once `state` is what its last transaction made: itself, or a new record from `state` when it is full. */
+  static after(recording: UndoRecording, state: EditorState): UndoRecording {
+    return recording.transactions.length < MAX_RECORDED_TRANSACTIONS ? recording : new UndoRecording(state);
+  }
+
   readonly doc: ProseMirrorNode;
   readonly selection: SelectionBookmark;
   readonly transactions: RecordedTransaction[] = [];

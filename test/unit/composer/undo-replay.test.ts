@@ -11,7 +11,7 @@ import { EditorState, Plugin, Selection, TextSelection, type Transaction } from 
 import { createChip } from "../../../src/editor/schema.js";
 import { docFromText } from "../../../src/editor/text.js";
 import { undoHistory } from "../../../src/elements/composer/rest/undo-history.js";
-import { markClose, UndoRecording } from "../../../src/elements/composer/undo.js";
+import { markClose, MAX_RECORDED_TRANSACTIONS, UndoRecording } from "../../../src/elements/composer/undo.js";
 
 /** Root metas that make `appender` append a transaction (kept in the history, or not). */
 const APPEND = "test-append";
@@ -164,5 +164,30 @@ describe("the undo history replayed from the draft's record", () => {
     state = applied.state.apply(applied.state.tr.insertText(" unrecorded", Selection.atEnd(applied.state.doc).from));
     const installed = undoHistory.install(state, recording, [undoHistory.plugin]);
     assert.deepEqual([installed.doc.textContent, undoDepth(installed)], ["hello typed unrecorded", 0]);
+  });
+
+  it("starts the record again from the state then once it is full, and what follows stays undoable", () => {
+    let state = EditorState.create({ doc: docFromText("x"), plugins: [] });
+    let recording = new UndoRecording(state);
+    const first = recording;
+    // Each one a step of its own: a pause past the history's grouping delay.
+    const typeOne = (time: number) => {
+      const applied = state.applyTransaction(state.tr.insertText("a", Selection.atEnd(state.doc).from).setTime(time));
+      recording.record(applied.transactions);
+      recording = UndoRecording.after(recording, applied.state);
+      state = applied.state;
+    };
+    for (let i = 1; i < MAX_RECORDED_TRANSACTIONS; i++) typeOne(i * 1000);
+    assert.equal(recording, first);
+    typeOne(MAX_RECORDED_TRANSACTIONS * 1000);
+    assert.notEqual(recording, first);
+    assert.deepEqual([recording.doc.eq(state.doc), recording.transactions.length], [true, 0]);
+    typeOne((MAX_RECORDED_TRANSACTIONS + 1) * 1000);
+    typeOne((MAX_RECORDED_TRANSACTIONS + 2) * 1000);
+    const installed = undoHistory.install(state, recording, [undoHistory.plugin]);
+    assert.equal(undoDepth(installed), 2);
+    let undone = installed;
+    undo(undone, (tr) => (undone = undone.apply(tr)));
+    assert.equal(undone.doc.textContent, "x" + "a".repeat(MAX_RECORDED_TRANSACTIONS + 1));
   });
 });
