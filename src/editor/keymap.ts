@@ -84,13 +84,17 @@ export function composerKeymap(options: KeymapOptions): Plugin {
       else options.submit(view, mod);
       return true;
     };
+  const undo =
+    (redo: boolean): Command =>
+    (_state, _dispatch, view) =>
+      view !== undefined && options.undo(view, redo);
   const own = keydownHandler({
     Enter: enter(false),
     "Mod-Enter": enter(true),
     "Shift-Enter": splitLine,
-    "Mod-z": (_state, _dispatch, view) => view !== undefined && options.undo(view, false),
-    "Mod-y": (_state, _dispatch, view) => view !== undefined && options.undo(view, true),
-    "Shift-Mod-z": (_state, _dispatch, view) => view !== undefined && options.undo(view, true),
+    "Mod-z": undo(false),
+    "Mod-y": undo(true),
+    "Shift-Mod-z": undo(true),
     ArrowLeft: stepOverChip(-1),
     ArrowRight: stepOverChip(1),
     Backspace: deleteChip(-1),
