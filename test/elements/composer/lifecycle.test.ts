@@ -4,6 +4,8 @@ import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngF
 
 const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 const S1 = "[ui](t3-context://v1/skill/skill_ui)";
+/** prosemirror-history's `newGroupDelay`, which the composer keeps at its default. */
+const GROUP_DELAY_MS = 500;
 
 describe("<t3-composer> lifecycle", () => {
   afterEach(() => {
@@ -17,6 +19,7 @@ describe("<t3-composer> lifecycle", () => {
     await focusEnd(el);
     await type(" b");
     await frame();
+    const typed = Date.now();
     const elsewhere = document.createElement("section");
     document.body.append(elsewhere);
     elsewhere.append(el);
@@ -24,10 +27,16 @@ describe("<t3-composer> lifecycle", () => {
     expect(chipsOf(el)).to.have.length(1);
     expect(editorOf(el).querySelectorAll("p")).to.have.length(1);
     await focusEnd(el);
+    // Past prosemirror-history's 500 ms group delay, so that " b" and "c" are two undo steps
+    // whatever the move took (the rest chunk's first fetch can take longer on a fresh machine).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, typed + GROUP_DELAY_MS + 100 - Date.now())));
     await type("c");
     await frame();
     expect(el.value.text).to.equal(`a ${T1} bc`);
     await chord("Control", "z");
+    await frame();
+    expect(el.value.text).to.equal(`a ${T1} b`);
+    await chord("Control", "z"); // " b", typed before the move
     await frame();
     expect(el.value).to.deep.equal({ text: `a ${T1}`, context: { version: 1, records: [terminal] } });
     elsewhere.remove();
