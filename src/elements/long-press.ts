@@ -4,27 +4,13 @@
 // (`selectstart` is canceled), and the tap some touch emulations still send when the finger lifts
 // (its compatibility mouse events and `click` are swallowed), so a long press never also
 // activates what it pressed.
-
-/**
- * How long a finger rests before the press counts as long, in ms: Android's long-press timeout
- * (`ViewConfiguration.getLongPressTimeout`), the time people are used to from their phones.
- */
-export const LONG_PRESS_MS = 500;
+import { LIFT_SETTLE_MS, LONG_PRESS_MS, TAP_EVENTS } from "./long-press-timing.js";
 
 /**
  * How far the finger may drift, in CSS px, and still be pressing rather than scrolling: about
  * Android's touch slop (8 dp), plus the wobble of a resting finger.
  */
 const TOUCH_SLOP_PX = 10;
-
-/**
- * How long after the lift to wait for the mouse move that Chromium sends to where the finger was
- * (to update the hover state), in ms. A popover shown before that move is closed by it.
- */
-const LIFT_SETTLE_MS = 150;
-
-/** What a lifted finger's tap would run: swallowed after a long press (and a tap taken by `tap`). */
-const TAP_EVENTS = ["mousedown", "mouseup", "click"] as const;
 
 export interface LongPressOptions {
   /** What a finger pressing at `event` holds (a chip), or `null`: there, a long press is the browser's. */
@@ -78,7 +64,7 @@ export class LongPress {
     const options = { signal: this.#connection.signal, capture: true };
     const on = <K extends keyof HTMLElementEventMap>(type: K, listener: (event: HTMLElementEventMap[K]) => void) =>
       root.addEventListener(type, listener as EventListener, options);
-    on("pointerdown", (event) => this.#down(event));
+    on("pointerdown", (event) => this.down(event));
     on("pointermove", (event) => this.#move(event));
     on("pointerup", (event) => this.#up(event));
     on("pointercancel", () => this.#cancel());
@@ -100,7 +86,12 @@ export class LongPress {
     this.#swallow = "none";
   }
 
-  #down(event: PointerEvent): void {
+  /**
+   * A pointer went down: the start of a press when it is a finger on a target. The listener of
+   * `connect` calls it; so does a watcher that connected this one during that very event (the
+   * composer's, composer/chip-press.ts), which the new listener would not see.
+   */
+  down(event: PointerEvent): void {
     this.#cancel();
     this.#swallow = "none";
     if (event.pointerType !== "touch" || !event.isPrimary) return;

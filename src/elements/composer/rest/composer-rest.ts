@@ -14,4 +14,5 @@ export { EditMode } from "./edit-mode.js";
 export { upload } from "./upload.js";
 export { fetchPasted } from "./attachment-fetch.js";
 export { undoHistory } from "./undo-history.js";
+export { chipLongPress, openChipMenu, tapChip } from "./chip-press.js";
 export { restStyles } from "./rest.styles.js";

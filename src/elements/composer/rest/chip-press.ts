@@ -1,0 +1,61 @@
+// A finger on a chip in the editor, once the rest chunk is in (docs/accessibility.md, "Touch"): a
+// long press opens the chip's menu, the touch screen's answer to a right-click menu (chip-menu.ts,
+// in the overlays chunk: overlay-chunk.ts); a tap activates the chip (activate.ts), as a click
+// does. Before the chunk is in, the first load's watcher (chip-press.ts) takes the gesture and
+// runs `openChipMenu` or `tapChip` once the chunk arrives.
+import { isChip } from "../../../editor/schema.js";
+import { writeClipboard } from "../../clipboard-write.js";
+import { LongPress } from "../../long-press.js";
+import { unchangedFocus, withOverlays, type OverlayParts } from "../../overlay-chunk.js";
+import { activateChip } from "../activate.js";
+import { pressedChip } from "../chip-press.js";
+import type { Composer } from "../composer.js";
+import { copyOfSlice } from "../copy.js";
+
+/** The position of the chip drawn as `dom`, or -1 when it is not one of the editor's chips. */
+function chipPos(composer: Composer, dom: Element): number {
+  const view = composer.model.view;
+  if (!view) return -1;
+  let pos: number;
+  try {
+    pos = view.posAtDOM(dom, 0);
+  } catch {
+    return -1; // not in the document any more
+  }
+  for (const candidate of [pos, pos - 1]) {
+    if (candidate >= 0 && isChip(view.state.doc.nodeAt(candidate)) && view.nodeDOM(candidate) === dom) return candidate;
+  }
+  return -1;
+}
+
+/** Copies the chip drawn as `dom`, where it is now, as copying a selection of just it does; `null` when it is gone. */
+function copyChip(composer: Composer, dom: HTMLElement): Promise<void> | null {
+  const pos = chipPos(composer, dom);
+  if (pos < 0) return null;
+  const { doc } = composer.model.state;
+  return writeClipboard(copyOfSlice(composer, doc.slice(pos, pos + doc.nodeAt(pos)!.nodeSize)));
+}
+
+/** Opens the menu of the chip drawn as `dom`, once the overlays are in, if it is one of the editor's chips. */
+export function openChipMenu(composer: Composer, dom: HTMLElement): void {
+  const open = (parts: OverlayParts) => {
+    if (chipPos(composer, dom) >= 0) parts.openComposerChipMenu(composer, dom, () => copyChip(composer, dom));
+  };
+  withOverlays(composer.loads, open, unchangedFocus(dom));
+}
+
+/** Activates the chip drawn as `dom`, as a click does, if it is one of the editor's chips. */
+export function tapChip(composer: Composer, dom: HTMLElement): void {
+  const pos = chipPos(composer, dom);
+  if (pos >= 0) activateChip(composer, pos, true);
+}
+
+/** The long presses and taps of a finger on the chips of `composer`'s editor (connected by chip-press.ts). */
+export function chipLongPress(composer: Composer): LongPress {
+  return new LongPress({
+    target: (event) => pressedChip(composer, event),
+    press: (chip) => openChipMenu(composer, chip),
+    // ProseMirror ignores the mouse events after a touch, so a tap would never reach `clickChip`.
+    tap: (chip) => tapChip(composer, chip),
+  });
+}
