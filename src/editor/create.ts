@@ -14,7 +14,6 @@ import { pastedNodeView, type PastedPainter } from "./pasted-view.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { textOfSlice } from "./text.js";
-import { triggerPlugin } from "./trigger.js";
 import { typingPlugin } from "./typing.js";
 
 export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
@@ -23,13 +22,13 @@ export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
 
 /**
  * The plugins of a composer state, keys first so they see events before anything else. The undo
- * history is not among them: it comes with the composer's rest chunk (elements/composer/undo.ts).
+ * history and the suggestion trigger (trigger.ts) are not among them: they come with the
+ * composer's rest chunk (elements/composer/undo.ts).
  */
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
   return [
     composerKeymap(options),
     typingPlugin(),
-    triggerPlugin(),
     placeholderPlugin(options.placeholder),
     clipboardPlugin(options),
     chunkPlugin(),

@@ -67,20 +67,28 @@ export class ChunkLoads {
 export class IdlePrefetch<C> implements ReactiveController {
   readonly #loads: ChunkLoads;
   readonly #chunk: Chunk<C>;
+  readonly #use: ((loaded: C) => void) | undefined;
   /** Cancels the fetch that waits for an idle moment. */
   #cancel: (() => void) | null = null;
 
-  constructor(loads: ChunkLoads, chunk: Chunk<C>) {
+  /** `use` runs with the chunk once it is in, after each connection (if the element is still connected). */
+  constructor(loads: ChunkLoads, chunk: Chunk<C>, use?: (loaded: C) => void) {
     this.#loads = loads;
     this.#chunk = chunk;
+    this.#use = use;
   }
 
   hostConnected(): void {}
 
   /** After a render (the first, in practice): the chunk is fetched when the page is next idle. */
   hostUpdated(): void {
-    if (this.#chunk.loaded || this.#cancel) return;
-    this.#cancel = this.#loads.prefetch(this.#chunk);
+    if (this.#cancel) return;
+    const loaded = this.#chunk.loaded;
+    if (!loaded) this.#cancel = this.#loads.prefetch(this.#chunk, this.#use);
+    else {
+      this.#cancel = () => undefined;
+      this.#use?.(loaded);
+    }
   }
 
   hostDisconnected(): void {

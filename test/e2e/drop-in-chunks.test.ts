@@ -147,7 +147,7 @@ for (const [name, chunk] of [
       expect([dialog.open, composer.attachments.map(({ name }) => name)]).to.deep.equal([false, ["a.png"]]);
     });
 
-    it("an @ suggestion answered meanwhile shows once the chunk arrives, and Enter chooses it", async () => {
+    it("an @ query typed meanwhile asks the host once the chunk arrives, its answer shows, and Enter chooses it", async () => {
       await hold(chunk);
       const { win, composer } = await composerOn(name);
       const queries: string[] = [];
@@ -158,10 +158,12 @@ for (const [name, chunk] of [
       });
       await type("see @a");
       await frames(SETTLE_FRAMES, win);
-      expect(queries).to.deep.equal(["", "a"]); // asked as before, while the list's code is on its way
+      // The trigger comes with the list's code: nothing could show yet, so the host is not asked yet.
+      expect(queries).to.deep.equal([]);
       expect(optionsOf(composer)).to.deep.equal([]);
       await release();
       await waitFor(() => optionsOf(composer).length > 0, "the suggestion");
+      expect(queries).to.deep.equal(["a"]);
       expect(optionsOf(composer)).to.deep.equal(["@src/a.ts"]);
       await press("Enter");
       await waitFor(() => composer.value.context, "the chip");

@@ -117,7 +117,7 @@ export class DraftModel implements ReactiveController {
 
   /**
    * The undo history, once the rest chunk is in: the first call after it arrives installs it,
-   * with the steps of what was done before (undo.ts).
+   * with the steps of what was done before (undo.ts), and the chunk's other plugins with it.
    */
   undoHistory(): UndoHistory | undefined {
     if (this.#history) return this.#history;
@@ -127,7 +127,7 @@ export class DraftModel implements ReactiveController {
     const history = this.#arrived();
     if (!history) return undefined;
     this.#history = history;
-    this.#plugins = [...this.#plugins, history.plugin];
+    this.#plugins = [...this.#plugins, ...history.plugins];
     if (this.#recording) {
       this.#state = history.install(this.#state, this.#recording, this.#plugins);
       this.#recording = null;

@@ -27,10 +27,22 @@ export class Rest {
   readonly #composer: Composer;
   /** The fetch when the page is first idle after the composer's first render (a controller of the element). */
   readonly prefetch: IdlePrefetch<ComposerRest>;
+  /** Whether the chunk's plugins are in the draft's state (`#arrived`). */
+  #installed = false;
 
   constructor(composer: Composer) {
     this.#composer = composer;
-    this.prefetch = new IdlePrefetch(composer.loads, rest);
+    this.prefetch = new IdlePrefetch(composer.loads, rest, () => this.#arrived());
+  }
+
+  // What the chunk brings to the draft itself joins it as soon as the chunk is in: the undo
+  // history and the suggestion trigger's plugin (undo.ts), and a query typed before then asks
+  // the host now (suggestions.ts). During an input method's composition they wait for the
+  // draft's next change (draft.ts), whose trigger is followed as every change's is.
+  #arrived(): void {
+    if (this.#installed || !this.#composer.model.undoHistory()) return;
+    this.#installed = true;
+    this.#composer.suggestions.follow();
   }
 
   /**
@@ -50,6 +62,7 @@ export class Rest {
       rest,
       (loaded) => {
         adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
+        this.#arrived();
         return use(loaded);
       },
       failed,

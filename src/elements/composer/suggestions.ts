@@ -4,18 +4,24 @@
 // controller owns the list; it follows the trigger of the draft (src/editor/trigger.ts), so any
 // change that moves the caret in or out of a query asks the host or closes the list.
 //
-// The list's own code (checking the host's answer, its keys, the choice, its options) is in the
-// rest chunk (rest/suggestion-list.ts, rest.ts): an answer that comes before the chunk
-// is shown once the chunk is in. Until a list shows, every key goes to the editor.
+// The trigger's plugin and the list's own code (checking the host's answer, its keys, the choice,
+// its options) are in the rest chunk (rest/suggestion-list.ts, rest.ts): nothing can show before
+// the chunk is in, so a query typed before then asks the host once it is (`follow`, from rest.ts).
+// Until a list shows, every key goes to the editor.
 import { html, nothing, type ReactiveController, type TemplateResult } from "lit";
-import { triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
-import { emit } from "../events.js";
+import type { ActiveTrigger } from "../../editor/trigger.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import type { ComposerRest } from "./rest.js";
 import type { Suggestion } from "./types.js";
 
 export const LISTBOX_ID = "suggestions";
+
+/**
+ * A trigger character (src/editor/trigger-query.ts, `TRIGGER_CHARACTERS`) just before the caret,
+ * here so that the query's rules stay in the rest chunk.
+ */
+const TRIGGER_BEFORE_CARET = /[@$]$/;
 export const optionId = (index: number) => `suggestion-${index}`;
 
 /** The list on screen: the query it answers, its items and the highlighted one. */
@@ -24,14 +30,14 @@ export interface SuggestionList extends ActiveTrigger {
   active: number;
 }
 
-function same(a: ActiveTrigger, b: ActiveTrigger): boolean {
-  return a.trigger === b.trigger && a.query === b.query && a.from === b.from;
-}
-
 export class Suggestions implements ReactiveController, DraftObserver {
   readonly #composer: Composer;
-  /** The list; an answer is shown only if this is still the list it was asked for. */
-  #list: SuggestionList | null = null;
+  /**
+   * The list; an answer is shown only if this is still the list it was asked for. Set by the
+   * chunk's `followTrigger` (rest/suggestion-list.ts).
+   * @internal
+   */
+  list: SuggestionList | null = null;
 
   constructor(composer: Composer) {
     this.#composer = composer;
@@ -45,68 +51,33 @@ export class Suggestions implements ReactiveController, DraftObserver {
 
   /** Whether the list is showing. */
   get open(): boolean {
-    return (this.#list?.items.length ?? 0) > 0;
+    return (this.list?.items.length ?? 0) > 0;
   }
 
   draftChanged({ before, after }: DraftChange): void {
-    if (triggerOf(before) !== triggerOf(after)) this.#follow();
+    const rest = this.#composer.rest.loaded;
+    if (rest) {
+      if (rest.triggerOf(before) !== rest.triggerOf(after)) rest.followTrigger(this.#composer, this);
+    } else if (TRIGGER_BEFORE_CARET.test(after.selection.$head.nodeBefore?.text ?? "")) {
+      void this.#composer.rest.run(() => undefined); // a trigger typed: the chunk now, not when idle
+    }
   }
 
-  /** Follows the trigger after a change: a new query asks the host again. */
-  #follow(): void {
-    const host = this.#composer.host;
-    const active = triggerOf(this.#composer.model.state);
-    const current = this.#list;
-    if (!active) {
-      this.close();
-      return;
-    }
-    if (current && same(current, active)) {
-      current.to = active.to;
-      return;
-    }
-    // The previous answer stays on screen until the new one arrives, so the list does not flicker.
-    const list: SuggestionList = { ...active, items: current?.items ?? [], active: 0 };
-    this.#list = list;
-    const proceed = emit(
-      host,
-      "t3-trigger",
-      {
-        trigger: active.trigger,
-        query: active.query,
-        provide: (items) => {
-          Promise.resolve(items).then(
-            (answer) => {
-              if (this.#list !== list) return; // a stale answer
-              void this.#composer.rest.run((rest) => {
-                if (this.#list !== list) return; // answered again while the chunk loaded
-                list.items = rest.validSuggestions(answer);
-                list.active = 0;
-                host.requestUpdate();
-              });
-            },
-            () => {
-              if (this.#list === list) this.close();
-            },
-          );
-        },
-      },
-      { cancelable: true },
-    );
-    if (!proceed) this.close();
-    host.requestUpdate();
+  /** Follows the trigger of the draft now: once the rest chunk is in, for a query typed before it (rest.ts). */
+  follow(): void {
+    this.#composer.rest.loaded?.followTrigger(this.#composer, this);
   }
 
   close(): void {
-    if (!this.#list) return;
-    this.#list = null;
+    if (!this.list) return;
+    this.list = null;
     this.#composer.host.requestUpdate();
   }
 
   /** The rest chunk, which a list with items has (it checked them), with that list. */
   #shown(): { rest: ComposerRest; list: SuggestionList } | null {
     const rest = this.#composer.rest.loaded;
-    const list = this.#list;
+    const list = this.list;
     return rest && list && list.items.length > 0 ? { rest, list } : null;
   }
 

@@ -58,9 +58,6 @@ export const composerStyles = css`
     pointer-events: none;
     position: absolute;
   }
-  .t3-trigger {
-    anchor-name: --t3-trigger;
-  }
   /* The toolbar and actions rows wrap on a narrow screen (a phone) rather than squeeze their
      slotted controls into tall, thin columns or run past the frame. */
   .bar {

@@ -83,8 +83,12 @@ export class UndoRecording {
 
 /** The history, as the rest chunk gives it (rest/undo-history.ts). */
 export interface UndoHistory {
-  /** The history plugin of states made from now on. */
-  readonly plugin: Plugin;
+  /**
+   * The plugins the rest chunk adds to states made from now on: the history's, and the
+   * suggestion trigger's (editor/trigger.ts, which nothing needs before the chunk's suggestion
+   * list can show). They join the draft's states together, when the history is installed.
+   */
+  readonly plugins: readonly Plugin[];
   /** `state` with `plugins` (the history among them), its history replayed from `recording`. */
   install(state: EditorState, recording: UndoRecording, plugins: readonly Plugin[]): EditorState;
   close(tr: Transaction): Transaction;

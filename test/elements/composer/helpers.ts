@@ -22,9 +22,10 @@ export async function mount(attributes: Record<string, string> = {}, parent: Nod
 
 /**
  * Resolves once the composer's rest chunk is in (src/elements/composer/rest.ts), which a page
- * loads once: from then on a paste, a drop and `restore()` apply in their own call, as the tests
- * of a file that runs this in `before` check. What they do before it is in is tested on pages of
- * their own (paste-before-rest.test.ts).
+ * loads once: from then on a paste, a drop and `restore()` apply in their own call, and each `@`
+ * or `$` typed asks the host at once, as the tests of a file that runs this in `before` check.
+ * What they do before it is in is tested on pages of their own (paste-before-rest.test.ts,
+ * suggestions-before-rest.test.ts).
  */
 export async function restIn(): Promise<void> {
   const element = await mount();

@@ -102,7 +102,7 @@ function run(ops: readonly Op[], start = "hello"): { expected: EditorState; repl
     // As the draft's `edit` does: what follows a chip is a step of its own too.
     if (each.kind === "chip") apply((state, close) => close(state.tr.setTime(time)));
   }
-  return { expected, replayed: undoHistory.install(recorded, recording, [appender, undoHistory.plugin]) };
+  return { expected, replayed: undoHistory.install(recorded, recording, [appender, ...undoHistory.plugins]) };
 }
 
 /** Every document undo gives until there is nothing left, then every one redo gives. */
@@ -162,7 +162,7 @@ describe("the undo history replayed from the draft's record", () => {
     const applied = state.applyTransaction(state.tr.insertText(" typed", Selection.atEnd(state.doc).from));
     recording.record(applied.transactions);
     state = applied.state.apply(applied.state.tr.insertText(" unrecorded", Selection.atEnd(applied.state.doc).from));
-    const installed = undoHistory.install(state, recording, [undoHistory.plugin]);
+    const installed = undoHistory.install(state, recording, [...undoHistory.plugins]);
     assert.deepEqual([installed.doc.textContent, undoDepth(installed)], ["hello typed unrecorded", 0]);
   });
 
@@ -184,7 +184,7 @@ describe("the undo history replayed from the draft's record", () => {
     assert.deepEqual([recording.doc.eq(state.doc), recording.transactions.length], [true, 0]);
     typeOne((MAX_RECORDED_TRANSACTIONS + 1) * 1000);
     typeOne((MAX_RECORDED_TRANSACTIONS + 2) * 1000);
-    const installed = undoHistory.install(state, recording, [undoHistory.plugin]);
+    const installed = undoHistory.install(state, recording, [...undoHistory.plugins]);
     assert.equal(undoDepth(installed), 2);
     let undone = installed;
     undo(undone, (tr) => (undone = undone.apply(tr)));

@@ -4,7 +4,8 @@
 export { transmit } from "./transmit.js";
 export { sendDraft } from "./send-draft.js";
 export { renderShelfConfirm, syncShelfConfirm } from "./shelf-confirm.js";
-export { chooseSuggestion, revealActive, suggestionKey, suggestionOptions, validSuggestions } from "./suggestion-list.js";
+export { chooseSuggestion, followTrigger, revealActive, suggestionKey, suggestionOptions } from "./suggestion-list.js";
+export { triggerOf } from "../../../editor/trigger.js";
 export { importText, restoreText } from "./paste-text.js";
 export { renderQueueList } from "./queue-list.js";
 export { QueueRun } from "./queue-run.js";

@@ -78,6 +78,10 @@ const barAndListStyles = css`
     min-height: 24px;
     font: inherit;
   }
+  /* The typed query (the trigger's decoration: src/editor/trigger.ts) is the list's anchor. */
+  .t3-trigger {
+    anchor-name: --t3-trigger;
+  }
   /* Above the trigger, so it never covers the actions row (the Send button) under the editor;
      below it when there is no room. The self- keywords take the list's own direction (the
      host's), not the top layer's: in right-to-left text the list opens to the left. */

@@ -3,6 +3,7 @@
 import type { Node as ProseMirrorNode } from "prosemirror-model";
 import { closeHistory, history, redo, undo } from "prosemirror-history";
 import { EditorState, Plugin, type EditorStateConfig, type StateField, type Transaction } from "prosemirror-state";
+import { triggerPlugin } from "../../../editor/trigger.js";
 import type { UndoHistory, UndoRecording } from "../undo.js";
 
 const base = history();
@@ -53,4 +54,4 @@ function installHistory(state: EditorState, recording: UndoRecording, plugins: r
   return state.reconfigure(config);
 }
 
-export const undoHistory: UndoHistory = { plugin, install: installHistory, close: closeHistory, undo, redo };
+export const undoHistory: UndoHistory = { plugins: [plugin, triggerPlugin()], install: installHistory, close: closeHistory, undo, redo };
