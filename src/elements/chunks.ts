@@ -82,13 +82,8 @@ export class IdlePrefetch<C> implements ReactiveController {
 
   /** After a render (the first, in practice): the chunk is fetched when the page is next idle. */
   hostUpdated(): void {
-    if (this.#cancel) return;
-    const loaded = this.#chunk.loaded;
-    if (!loaded) this.#cancel = this.#loads.prefetch(this.#chunk, this.#use);
-    else {
-      this.#cancel = () => undefined;
-      this.#use?.(loaded);
-    }
+    if (this.#cancel || (this.#chunk.loaded && !this.#use)) return;
+    this.#cancel = this.#loads.prefetch(this.#chunk, this.#use);
   }
 
   hostDisconnected(): void {

@@ -16,13 +16,13 @@ import type { ComposerRest } from "./rest.js";
 import type { Suggestion } from "./types.js";
 
 export const LISTBOX_ID = "suggestions";
+export const optionId = (index: number) => `suggestion-${index}`;
 
 /**
  * A trigger character (src/editor/trigger-query.ts, `TRIGGER_CHARACTERS`) just before the caret,
  * here so that the query's rules stay in the rest chunk.
  */
 const TRIGGER_BEFORE_CARET = /[@$]$/;
-export const optionId = (index: number) => `suggestion-${index}`;
 
 /** The list on screen: the query it answers, its items and the highlighted one. */
 export interface SuggestionList extends ActiveTrigger {

@@ -59,6 +59,16 @@ async function tap(page: Page): Promise<void> {
   await executeServerCommand("tap", { x, y });
 }
 
+/** A fresh page with the chunk held, whose chip took `gesture`, and time for all it would do. */
+async function touchedWhileHeld(gesture: (page: Page) => Promise<void>): Promise<Page> {
+  await holdUrls([REST_CHUNK]);
+  const page = await composerWithChip();
+  await gesture(page);
+  await aftermath();
+  await animationFrames(SETTLE_FRAMES, page.win);
+  return page;
+}
+
 before(() => fitFrames(1));
 beforeEach(() => executeServerCommand("touch", { enabled: true }));
 afterEach(async () => {
@@ -68,11 +78,7 @@ afterEach(async () => {
 
 describe("<t3-composer> long press before its rest chunk is in", () => {
   it("opens the chip's menu once the chunk arrives, and never activates the chip", async () => {
-    await holdUrls([REST_CHUNK]);
-    const page = await composerWithChip();
-    await longPress(page);
-    await aftermath();
-    await animationFrames(SETTLE_FRAMES, page.win);
+    const page = await touchedWhileHeld(longPress);
     // Nothing yet: the menu's code is in the chunk, and the lift's click was not let through.
     expect([menuOf(page), page.activations]).to.deep.equal([null, []]);
     expect(await releaseUrls(1)).to.be.greaterThan(0); // it was held: not in before this line
@@ -86,11 +92,7 @@ describe("<t3-composer> long press before its rest chunk is in", () => {
   });
 
   it("activates a tapped chip once, when the chunk is in, and opens no menu", async () => {
-    await holdUrls([REST_CHUNK]);
-    const page = await composerWithChip();
-    await tap(page);
-    await aftermath();
-    await animationFrames(SETTLE_FRAMES, page.win);
+    const page = await touchedWhileHeld(tap);
     expect(page.activations).to.deep.equal([]); // the activation waits for the chunk
     await releaseUrls(1);
     await waitFor(() => page.activations.length > 0, "the activation");
