@@ -28,9 +28,10 @@ const defineHasEffects = () => ({
  * drop-in's file, where `codecChunk` groups them into chunks of their own. Modules reached only by a dynamic import
  * (the Markdown engine, the composer's on-demand parts, the overlays) are left to rollup: they are
  * the chunks, except those matched by `inline`, whose dynamic imports are followed too (they load
- * with the file).
+ * with the file), and the modules matched by `keep`, which stay in the file though only chunks
+ * import them.
  */
-function firstLoadIn(name, entry, { inline } = {}) {
+function firstLoadIn(name, entry, { inline, keep } = {}) {
   let reached;
   return (id, { getModuleInfo }) => {
     if (!reached) {
@@ -43,7 +44,7 @@ function firstLoadIn(name, entry, { inline } = {}) {
         pending.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []).filter((id) => inline?.test(id)));
       }
     }
-    return reached.has(id) ? name : codecChunk(id, name);
+    return reached.has(id) || keep?.test(id) ? name : codecChunk(id, name);
   };
 }
 
@@ -64,6 +65,13 @@ function codecChunk(id, firstLoad) {
   if (/[\\/]src[\\/]codec[\\/]confusables\.ts$/.test(id)) return "confusables";
   return undefined;
 }
+
+/**
+ * The long press (src/elements/long-press.ts), which the combined drop-in keeps in its first load:
+ * the transcript's engine and the composer's rest chunk both import it, and as a chunk of its own
+ * it would be one more request on the way to the engine, without which a transcript draws nothing.
+ */
+const LONG_PRESS = /[\\/]src[\\/]elements[\\/]long-press\.ts$/;
 
 /** The transcript's engine (src/elements/transcript/engine.ts), which the transcript-only drop-in holds. */
 const TRANSCRIPT_ENGINE = /[\\/]src[\\/]elements[\\/]transcript[\\/]engine\.ts$/;
@@ -133,7 +141,7 @@ const builds = {
       dir: "dist",
       entryFileNames: "[name].js",
       chunkFileNames: "drop-in/[name].js",
-      manualChunks: firstLoadIn("t3-composer", "src/drop-in/t3-composer.ts"),
+      manualChunks: firstLoadIn("t3-composer", "src/drop-in/t3-composer.ts", { keep: LONG_PRESS }),
       format: "es",
       sourcemap: true,
     },
