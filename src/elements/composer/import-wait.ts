@@ -9,7 +9,7 @@ import type { Node as ProseMirrorNode } from "prosemirror-model";
 import type { Selection } from "prosemirror-state";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
-import type { ImportEvent } from "./paste-import.js";
+import type { ImportEvent, PastedData } from "./paste-import.js";
 import { setPasteProgress } from "./pasted-block.js";
 import type { ComposerRest } from "./rest.js";
 
@@ -32,6 +32,8 @@ export class WaitingImports implements DraftObserver {
   readonly #waiting = new Set<Waiting>();
   /** Whether an import that waited is applying: one made after it at the same point goes after it. */
   #applying = false;
+  /** Pastes and drops with a fragment that went in as plain text, the chunk not fetched: their records join once it is in. */
+  #unresolved: PastedData[] = [];
 
   constructor(composer: Composer) {
     this.#composer = composer;
@@ -86,6 +88,22 @@ export class WaitingImports implements DraftObserver {
       (loaded) => apply(loaded, this.#placed(waiting, event)),
       () => failed(this.#placed(waiting, event)),
     );
+  }
+
+  /**
+   * `data` went in as plain text because the chunk could not be fetched (paste-import.ts): if it
+   * came with a fragment, its records are brought once the chunk is in (`resolve`).
+   */
+  keepUnresolved(data: PastedData): void {
+    if (data.custom !== "" || data.bare !== "" || data.html !== "") this.#unresolved.push(data);
+  }
+
+  /** The chunk is in (rest.ts): the records of the pastes kept by `keepUnresolved` join the draft, in order. */
+  resolve(loaded: ComposerRest): void {
+    if (this.#unresolved.length === 0) return;
+    const unresolved = this.#unresolved;
+    this.#unresolved = [];
+    for (const data of unresolved) loaded.resolvePasted(this.#composer, data);
   }
 
   /** The event `waiting` is imported with now, and it waits no more. */

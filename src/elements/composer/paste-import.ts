@@ -4,7 +4,8 @@
 // which is empty once its event has ended. The import itself (the fragment, the plan, a large
 // paste's reading) is in the rest chunk (rest/paste-text.ts): at once when the chunk is in,
 // else once it is, where the paste was made (import-wait.ts). A chunk that cannot be fetched
-// leaves the text in the draft as plain text (`insertPlain`).
+// leaves the text in the draft as plain text (`insertPlain`), and the fragment's records join
+// when the chunk is next fetched.
 import { TextSelection, type Selection, type Transaction } from "prosemirror-state";
 import { CONTEXT_FRAGMENT_MIME } from "../../codec/clipboard.js";
 import { inlinePosition } from "../../editor/insert.js";
@@ -59,8 +60,9 @@ export function keepSelection(tr: Transaction, { waited }: ImportEvent): Transac
 /**
  * A paste or drop whose code could not be fetched (after its `load-failed`): nothing of it is
  * lost. Its text goes in, redacted, as it would with no fragment and no long-paste file: its links
- * are unresolved chips (the fragment's records do not come), and a large text is a collapsed
- * pasted block, made at once as a saved draft's is (pasted-block.ts).
+ * are unresolved chips until the chunk is next fetched, when the fragment's records join
+ * (import-wait.ts, `keepUnresolved`), and a large text is a collapsed pasted block, made at once
+ * as a saved draft's is (pasted-block.ts).
  */
 function insertPlain(composer: Composer, text: string, event: ImportEvent): void {
   const said = composer.events.announcement;
@@ -105,6 +107,9 @@ function importTransfer(composer: Composer, data: DataTransfer, plain: boolean, 
   composer.imports.place(
     event,
     (rest, placed) => rest.importText(composer, pasted, placed),
-    (placed) => insertPlain(composer, text, placed),
+    (placed) => {
+      insertPlain(composer, text, placed);
+      composer.imports.keepUnresolved(pasted);
+    },
   );
 }

@@ -40,6 +40,8 @@ export class Rest {
   // the host now (suggestions.ts). During an input method's composition they wait for the
   // draft's next change (draft.ts), whose trigger is followed as every change's is.
   #arrived(): void {
+    const loaded = rest.loaded;
+    if (loaded) this.#composer.imports.resolve(loaded);
     if (this.#installed || !this.#composer.model.undoHistory()) return;
     this.#installed = true;
     this.#composer.suggestions.follow();
@@ -52,8 +54,14 @@ export class Rest {
    */
   get loaded(): ComposerRest | undefined {
     const loaded = rest.loaded;
-    if (loaded) adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
+    if (loaded) this.#use(loaded);
     return loaded;
+  }
+
+  /** On the way to the chunk: its styles join the shadow root, and pastes that went in without it get their records (import-wait.ts). */
+  #use(loaded: ComposerRest): void {
+    adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
+    this.#composer.imports.resolve(loaded);
   }
 
   /** As `OnDemand.run` (on-demand.ts), with this chunk; `failed` runs after a failed load's `t3-error` (`ChunkLoads.run`). */
@@ -61,7 +69,7 @@ export class Rest {
     return this.#composer.loads.run(
       rest,
       (loaded) => {
-        adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
+        this.#use(loaded);
         this.#arrived();
         return use(loaded);
       },

@@ -160,6 +160,31 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal(["true"]);
   });
 
+  it("the records of a paste made while the chunk could not be fetched join, redacted, when the next use fetches it; a legacy id is scoped again", async () => {
+    await blockUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { composer, errors } = page;
+    const other = { ...TERMINAL, contextId: "legacy_terminal_2", lineStart: 9, lineEnd: 9, text: `export GH=${TOKEN}` };
+    const otherLink = "[build lines 3-4](t3-context://v1/terminal/legacy_terminal_2)";
+    const fragment = page.win.t3.encodeClipboardFragment({ version: 1, source: { environmentId: "env-src" }, records: [TERMINAL, other] })!;
+    paste(page, { "text/plain": `${T1} and ${otherLink}`, [CONTEXT_FRAGMENT_MIME]: fragment });
+    await composer.updateComplete;
+    expect(errors.map(({ code }) => code)).to.include("load-failed");
+    expect([composer.value.text, composer.value.context]).to.deep.equal([`${T1} and ${otherLink}`, undefined]);
+    expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal(["true", "true"]);
+    await blockUrls([]);
+    // A plain paste is the next use: it fetches the chunk, and the first paste's records come with it.
+    paste(page, { "text/plain": " x" });
+    await composer.updateComplete;
+    const scopedLink = "[build lines 3-4](t3-context://v1/terminal/terminal_legacy_terminal_2)";
+    expect(composer.value.text).to.equal(`${T1} and ${scopedLink} x`);
+    const records = (composer.value.context?.records ?? []) as TerminalContextRecord[];
+    expect(records.map((record) => record.contextId)).to.deep.equal(["terminal_t1", "terminal_legacy_terminal_2"]);
+    expect(records[0]).to.deep.equal(TERMINAL);
+    expect([records[1]!.lineStart, records[1]!.text.includes(TOKEN), records[1]!.text.includes("github-token")]).to.deep.equal([9, false, true]);
+    expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined, undefined]);
+  });
+
   it("restore() while the chunk cannot be fetched is a load-failed, and the entry comes back as it is", async () => {
     await blockUrls([REST_CHUNK]);
     const page = await composerPage();

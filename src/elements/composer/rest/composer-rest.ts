@@ -6,7 +6,7 @@ export { sendDraft } from "./send-draft.js";
 export { renderShelfConfirm, syncShelfConfirm } from "./shelf-confirm.js";
 export { chooseSuggestion, followTrigger, revealActive, suggestionKey, suggestionOptions } from "./suggestion-list.js";
 export { triggerOf } from "../../../editor/trigger.js";
-export { importText, restoreText } from "./paste-text.js";
+export { importText, resolvePasted, restoreText } from "./paste-text.js";
 export { renderQueueList } from "./queue-list.js";
 export { QueueRun } from "./queue-run.js";
 export { HistoryBrowsing } from "./history-browsing.js";

@@ -5,10 +5,10 @@
 // type or from the HTML flavor's attribute only (paste-plan.ts), the rest of any HTML is never
 // looked at, and nothing here throws on what the data holds; it degrades to plain text and
 // unresolved chips.
-import { sanitizeComposerContextLabel } from "../../../codec/references.js";
+import { collectComposerContextReferences, formatComposerContextReference, sanitizeComposerContextLabel } from "../../../codec/references.js";
 import type { ClipboardFragment, ComposerContextRecord } from "../../../contract/types.js";
 import { insertChip, inlinePosition } from "../../../editor/insert.js";
-import { createChip } from "../../../editor/schema.js";
+import { chipAttrs, createChip, isChip } from "../../../editor/schema.js";
 import { sliceFromText } from "../../../editor/text.js";
 import { attachmentFromFile, type AttachmentEntry } from "../attachment-entry.js";
 import type { Composer } from "../composer.js";
@@ -75,6 +75,38 @@ export function importText(composer: Composer, data: PastedData, event: ImportEv
   if (!fragment && !data.plain && text.length > longPasteThreshold(composer.host.longPasteThreshold)) pasteAsFile(composer, text, event);
   else if (isLargePaste(text)) void pasteLarge(composer, text, fragment, event);
   else pasteText(composer, text, fragment && linkedPart(fragment, linkedIds(text)), event);
+}
+
+/**
+ * The records of a paste or drop that went in as plain text while this chunk could not be fetched
+ * (paste-import.ts, `insertPlain`), brought now that it is in: its fragment is read as a paste's
+ * is, limited to the links of its text that the draft still shows as unresolved chips, then
+ * planned, redacted and fetched as a paste's records are. A chip whose id the plan changed (a
+ * legacy id scoped again, an `element` become an annotation, an image or file fetched again under a
+ * local id) is written again; a link inside a collapsed pasted block keeps its id, so it resolves
+ * only when the plan kept it. No undo step of its own: an undo takes the pasted text out as before.
+ */
+export function resolvePasted(composer: Composer, data: PastedData): void {
+  const fragment = readFragment(data);
+  if (!fragment) return;
+  const { draft, state } = composer.model;
+  const missing = new Set([...linkedIds(data.text)].filter((id) => draft.counts.count(id) > 0 && !draft.records.has(id)));
+  if (missing.size === 0) return;
+  const prepared = prepareFor(composer, "", linkedPart(fragment, missing));
+  const { plan, hidden } = composer.redactions.paste(prepared);
+  const said = composer.events.announcement;
+  const tr = state.tr.setMeta("addToHistory", false);
+  state.doc.descendants((node, pos) => {
+    if (!isChip(node)) return true;
+    const attrs = chipAttrs(node);
+    if (!missing.has(attrs.contextId)) return false;
+    const [link] = collectComposerContextReferences(prepared.rewrite(formatComposerContextReference(attrs)));
+    if (link && (link.kind !== attrs.kind || link.contextId !== attrs.contextId)) tr.setNodeMarkup(pos, undefined, { ...attrs, kind: link.kind, contextId: link.contextId });
+    return false;
+  });
+  composer.model.update({ add: plan.records.map((record) => ({ record })) }, tr);
+  startFetches(composer, plan);
+  composer.redactions.announceHidden(said, hidden);
 }
 
 /**
