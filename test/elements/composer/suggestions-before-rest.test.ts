@@ -18,9 +18,10 @@ interface Page {
   triggers: string[][];
 }
 
-/** A fresh page with a focused composer whose host answers every `@` query with two paths (the chunk held by the caller). */
-async function focusedComposer(): Promise<Page> {
+/** A fresh page with a focused composer whose host answers every `@` query with two paths (the chunk held by the caller; `prepare` sees the page's window first). */
+async function focusedComposer(prepare?: (win: FreshWindow) => void): Promise<Page> {
   const { frame, doc, win } = await openFreshPage();
+  prepare?.(win);
   const composer = doc.createElement("t3-composer") as T3ComposerElement;
   composer.transport = win.t3.createMemoryTransport();
   const triggers: string[][] = [];
@@ -64,7 +65,12 @@ describe("<t3-composer> suggestions before its rest chunk is in", () => {
   });
 
   it("asks for the chunk when a trigger is typed, so that `updateComplete` after the query sees its answer", async () => {
-    const page = await focusedComposer(); // nothing held: the chunk comes when asked for
+    // A page that is never idle: the composer's fetch when idle (src/elements/idle.ts) waits
+    // forever, so only the trigger can ask for the chunk. Nothing is held: it comes when asked for.
+    const page = await focusedComposer((win) => {
+      win.requestIdleCallback = () => 1;
+    });
+    await animationFrames(SETTLE_FRAMES, page.win);
     await type("see @sr");
     await page.composer.updateComplete;
     expect(page.triggers.at(-1)).to.deep.equal(["@", "sr"]);
