@@ -8,6 +8,8 @@
 //   touch         { enabled }          emulates a touch screen (`pointer: coarse`, touch events)
 //   tap           { x, y }             a finger's tap at (x, y)
 //   long-press    { x, y, ms }         a finger held at (x, y) for `ms`, then lifted
+//   touch-down    { x, y }             a finger put down at (x, y), held until `touch-up`
+//   touch-up      { }                  the finger lifted
 //   screenshot    { x, y, width, height } a PNG of that part of the viewport, base64
 const touch = (client, type, points) => client.send("Input.dispatchTouchEvent", { type, touchPoints: points });
 
@@ -38,6 +40,14 @@ const commands = {
   async "long-press"(client, { x, y, ms }) {
     await touch(client, "touchStart", [{ x, y }]);
     await new Promise((resolve) => setTimeout(resolve, ms));
+    await touch(client, "touchEnd", []);
+    return true;
+  },
+  async "touch-down"(client, { x, y }) {
+    await touch(client, "touchStart", [{ x, y }]);
+    return true;
+  },
+  async "touch-up"(client) {
     await touch(client, "touchEnd", []);
     return true;
   },

@@ -1,15 +1,16 @@
 // A finger held on a chip, in both elements, with real touch input through the DevTools protocol
 // (`Input.dispatchTouchEvent`: touchStart, a wait past the long-press time, touchEnd). A long press
 // opens the chip's details with a Copy button and never activates the chip; the browser's own
-// context menu and text selection do not take it; a tap still activates. The menus' Copy, which
+// context menu (fired by a phone's browser while the finger is held: `pressWithMenu`) and text
+// selection do not take it; a tap still activates. The menus' Copy, which
 // writes the system clipboard, is tested with the other clipboard tests (system-clipboard.test.ts).
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
 import { chipsOf, mount as mountComposer, record, terminal as composerTerminal, unmountAll } from "../composer/helpers.js";
-import { chip, cleanup, element, link, mention, mount, pullRequest, shadow, stubOpen, terminal, until, userMessage } from "../transcript/fixtures.js";
-import { longPress, tap } from "./touch.js";
+import { centre, chip, cleanup, element, link, mention, mount, pullRequest, shadow, stubOpen, terminal, until, userMessage } from "../transcript/fixtures.js";
+import { longPress, pressWithMenu, tap } from "./touch.js";
 
 /** The smallest target WCAG 2.5.8 allows, in CSS px. */
 const MIN_TARGET_PX = 24;
@@ -23,25 +24,17 @@ const thread = () => [
 
 const aftermath = () => new Promise((resolve) => setTimeout(resolve, AFTERMATH_MS));
 
-/**
- * Touch emulation for every test of the suite, with every `contextmenu` the page sees (to check
- * that none was left to the browser), and `unmount` after each.
- */
-function touchSuite(unmount: () => void): { contextMenus: MouseEvent[] } {
-  const state = { contextMenus: [] as MouseEvent[] };
-  const listener = (event: MouseEvent) => void state.contextMenus.push(event);
-  beforeEach(async () => {
-    state.contextMenus = [];
-    window.addEventListener("contextmenu", listener);
-    await executeServerCommand("touch", { enabled: true });
-  });
+/** Touch emulation for every test of the suite, and `unmount` after each. */
+function touchSuite(unmount: () => void): void {
+  beforeEach(() => executeServerCommand("touch", { enabled: true }));
   afterEach(async () => {
-    window.removeEventListener("contextmenu", listener);
     unmount();
     await executeServerCommand("touch", { enabled: false });
   });
-  return state;
 }
+
+/** Time after the touch when `pressWithMenu` fires the browser's `contextmenu`, and then lifts: together well under `LONG_PRESS_MS`. */
+const MENU_AFTER_MS = 100;
 
 function expectTappable(node: HTMLElement): void {
   const box = node.getBoundingClientRect();
@@ -53,7 +46,7 @@ const popoverOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElem
 const isOpen = (node: HTMLElement | null | undefined) => node?.matches(":popover-open") === true;
 
 describe("long press in <t3-transcript>", () => {
-  const touch = touchSuite(cleanup);
+  touchSuite(cleanup);
 
   it("opens a chip's details with Copy, and does not activate it", async () => {
     const el = await mount(thread());
@@ -67,7 +60,6 @@ describe("long press in <t3-transcript>", () => {
     expect(copy.textContent).to.equal("Copy");
     expectTappable(copy);
     expect(activations).to.deep.equal([]);
-    expect(touch.contextMenus.every((event) => event.defaultPrevented)).to.equal(true);
     expect(document.getSelection()!.toString()).to.equal("");
   });
 
@@ -86,6 +78,17 @@ describe("long press in <t3-transcript>", () => {
     }
   });
 
+  it("takes the browser's contextmenu during a press as a long press, before the time is up: the details open, the browser's menu is canceled", async () => {
+    const el = await mount(thread());
+    const activations = record(el, "t3-chip-activate");
+    const node = chip(shadow(el), "element_e1");
+    const menu = await pressWithMenu(node, centre(node), MENU_AFTER_MS, MENU_AFTER_MS);
+    expect(menu.defaultPrevented).to.equal(true);
+    await until(() => isOpen(popoverOf(el)), "menu open");
+    await aftermath();
+    expect([isOpen(popoverOf(el)), popoverOf(el).querySelector("[part=chip-copy]") !== null, activations]).to.deep.equal([true, true, []]);
+  });
+
   it("still activates a chip on a tap after a long press", async () => {
     const el = await mount(thread());
     const activations = record(el, "t3-chip-activate");
@@ -102,7 +105,7 @@ describe("long press in <t3-transcript>", () => {
 const menuOf = (el: T3ComposerElement) => el.shadowRoot!.querySelector<HTMLElement>("[part=chip-menu]");
 
 describe("long press in <t3-composer>", () => {
-  const touch = touchSuite(unmountAll);
+  touchSuite(unmountAll);
 
   async function withChip(): Promise<T3ComposerElement> {
     const el = await mountComposer({ "environment-id": "env-c" });
@@ -124,8 +127,18 @@ describe("long press in <t3-composer>", () => {
     expect(el.shadowRoot!.activeElement).to.equal(copy);
     expectTappable(copy);
     expect(activations).to.deep.equal([]);
-    expect(touch.contextMenus.every((event) => event.defaultPrevented)).to.equal(true);
     expect(el.value.text).to.equal(`run ${link(composerTerminal)} now`); // nothing typed or selected away
+  });
+
+  it("takes the browser's contextmenu during a press as a long press, before the time is up: the menu opens, the browser's menu is canceled", async () => {
+    const el = await withChip();
+    const activations = record(el, "t3-chip-activate");
+    const [chipNode] = chipsOf(el);
+    const menu = await pressWithMenu(chipNode!, centre(chipNode!), MENU_AFTER_MS, MENU_AFTER_MS);
+    expect(menu.defaultPrevented).to.equal(true);
+    await until(() => isOpen(menuOf(el)), "menu open");
+    await aftermath();
+    expect([isOpen(menuOf(el)), activations]).to.deep.equal([true, []]);
   });
 
   it("still activates a chip on a tap", async () => {

@@ -18,3 +18,21 @@ export async function tap(node: Element): Promise<void> {
   const [x, y] = centre(node);
   await executeServerCommand("tap", { x, y });
 }
+
+/**
+ * A finger put down at (x, y) of the top page (`centre`, or `pointIn` for a frame), with the
+ * `contextmenu` a phone's browser fires at `target` while it is held, after `menuAfterMs`, then
+ * lifted `liftAfterMs` later; returns that event. Android's Chromium fires it from its gesture
+ * detector, which touch emulation through the DevTools protocol does not run, so it is dispatched
+ * here as the browser dispatches it: at the pressed node, bubbling, composed, cancelable.
+ */
+export async function pressWithMenu(target: Element, [x, y]: readonly [number, number], menuAfterMs: number, liftAfterMs: number): Promise<MouseEvent> {
+  const view = target.ownerDocument.defaultView!;
+  await executeServerCommand("touch-down", { x, y });
+  await new Promise((resolve) => setTimeout(resolve, menuAfterMs));
+  const menu = new view.MouseEvent("contextmenu", { bubbles: true, cancelable: true, composed: true, button: 0 });
+  target.dispatchEvent(menu);
+  await new Promise((resolve) => setTimeout(resolve, liftAfterMs));
+  await executeServerCommand("touch-up", {});
+  return menu;
+}
