@@ -71,7 +71,7 @@ async function ours(): Promise<ThreadUnderTest> {
     async firstPaint(messages) {
       const transcript = await fresh();
       // The clock starts at the same point of a frame for every thread: just after one. The
-      // collection in \`fresh\` is long after a 10,000-message thread and short after a 100-message
+      // collection in `fresh` is long after a 10,000-message thread and short after a 100-message
       // one, and the row alternates them, so starting right after it would put the 100-message
       // side's start later in its frame, nearer the frame that shows it, every time.
       await nextFrame();

@@ -32,16 +32,16 @@ export class Rest {
 
   constructor(composer: Composer) {
     this.#composer = composer;
-    this.prefetch = new IdlePrefetch(composer.loads, rest, () => this.#arrived());
+    this.prefetch = new IdlePrefetch(composer.loads, rest, (loaded) => this.#arrived(loaded));
   }
 
   // What the chunk brings to the draft itself joins it as soon as the chunk is in: the undo
   // history and the suggestion trigger's plugin (undo.ts), and a query typed before then asks
   // the host now (suggestions.ts). During an input method's composition they wait for the
   // draft's next change (draft.ts), whose trigger is followed as every change's is.
-  #arrived(): void {
-    const loaded = rest.loaded;
-    if (loaded) this.#composer.imports.resolve(loaded);
+  // Pastes that went in without the chunk get their records first (import-wait.ts).
+  #arrived(loaded: ComposerRest): void {
+    this.#composer.imports.resolve(loaded);
     if (this.#installed || !this.#composer.model.undoHistory()) return;
     this.#installed = true;
     this.#composer.suggestions.follow();
@@ -50,18 +50,16 @@ export class Rest {
   /**
    * The chunk once it has loaded (what needs it then runs at once), else `undefined`. Whatever
    * uses the chunk reaches it here or through `run`, so the styles of what it draws join the
-   * composer's shadow root on the way (once: elements/adopt-styles.ts).
+   * composer's shadow root on the way (once: elements/adopt-styles.ts), and pastes that went in
+   * without it get their records first (import-wait.ts): the chunk may have come for another
+   * composer of the page.
    */
   get loaded(): ComposerRest | undefined {
     const loaded = rest.loaded;
-    if (loaded) this.#use(loaded);
-    return loaded;
-  }
-
-  /** On the way to the chunk: its styles join the shadow root, and pastes that went in without it get their records (import-wait.ts). */
-  #use(loaded: ComposerRest): void {
+    if (!loaded) return undefined;
     adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
     this.#composer.imports.resolve(loaded);
+    return loaded;
   }
 
   /** As `OnDemand.run` (on-demand.ts), with this chunk; `failed` runs after a failed load's `t3-error` (`ChunkLoads.run`). */
@@ -69,8 +67,8 @@ export class Rest {
     return this.#composer.loads.run(
       rest,
       (loaded) => {
-        this.#use(loaded);
-        this.#arrived();
+        adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
+        this.#arrived(loaded);
         return use(loaded);
       },
       failed,

@@ -2,8 +2,8 @@
 // (`Input.dispatchTouchEvent`: touchStart, a wait past the long-press time, touchEnd). A long press
 // opens the chip's details with a Copy button and never activates the chip; the browser's own
 // context menu (fired by a phone's browser while the finger is held: `pressWithMenu`) and text
-// selection do not take it; a tap still activates. The menus' Copy, which
-// writes the system clipboard, is tested with the other clipboard tests (system-clipboard.test.ts).
+// selection do not take it; a tap still activates. The menus' Copy, which writes the system
+// clipboard, is tested with the other clipboard tests (system-clipboard.test.ts).
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";

@@ -92,7 +92,8 @@ export function resolvePasted(composer: Composer, data: PastedData): void {
   const { draft, state } = composer.model;
   const missing = new Set([...linkedIds(data.text)].filter((id) => draft.counts.count(id) > 0 && !draft.records.has(id)));
   if (missing.size === 0) return;
-  const prepared = prepareFor(composer, "", linkedPart(fragment, missing));
+  // A copy: `linkedPart` adds the screenshots of annotations to the set it is given.
+  const prepared = prepareFor(composer, "", linkedPart(fragment, new Set(missing)));
   const { plan, hidden } = composer.redactions.paste(prepared);
   const said = composer.events.announcement;
   const tr = state.tr.setMeta("addToHistory", false);
