@@ -6,6 +6,7 @@
 import { olderThenShown, ThreadMatch, type MatchSource } from "./message-match.js";
 import { checkArray, checkMessage, checkMessageId, checkMessages, MATCHED_AT_ONCE, patchMessage, replacedBy, sameContent, unknownMessage } from "./message-model.js";
 import { MessageView, type RenderDeps } from "./message-view.js";
+import { MessageHeights } from "./message-window.js";
 import { arrange, position, Spacers } from "./placement-dom.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
@@ -44,6 +45,10 @@ export class MessageList {
   /** The entries that have an article in the DOM, in order: the last `place()`'s. */
   #placed: Entry[] = [];
   #version = 0;
+  /** The measured heights, in thread order, kept in step with each measurement; `null` after the thread changed. */
+  #heights: MessageHeights | null = null;
+  /** Whether any message was ever measured: until then the heights are built without a walk of the thread. */
+  #anyMeasured = false;
   /** `placedViews()` until the list or its placement changes. */
   #views: Array<{ index: number; id: string; node: HTMLElement }> | null = null;
   #spacers = new Spacers();
@@ -154,9 +159,7 @@ export class MessageList {
     }
     this.#entries = match.entries;
     this.#byId = match.byId;
-    this.#orderChanged = true;
-    this.#version++;
-    this.#views = null;
+    this.#changed();
   }
 
   /** The entry of `id`; one of the older messages not matched yet settles the list first. */
@@ -191,9 +194,7 @@ export class MessageList {
     entry.index = this.#entries.length;
     this.#entries.push(entry);
     this.#byId.set(checked.id, entry);
-    this.#orderChanged = true;
-    this.#version++;
-    this.#views = null;
+    this.#changed();
   }
 
   /**
@@ -264,11 +265,14 @@ export class MessageList {
     return this.#version;
   }
 
-  /** The last measured height of each message, `NaN` where none was measured. */
-  heights(): Float64Array {
-    const heights = new Float64Array(this.#entries.length);
-    for (let i = 0; i < heights.length; i++) heights[i] = this.#entries[i]!.height ?? NaN;
-    return heights;
+  /** The last measured height of each message (`NaN` where none was), in a tree that sums them (message-window.ts). */
+  heights(): MessageHeights {
+    if (this.#heights) return this.#heights;
+    const entries = this.#entries;
+    if (!this.#anyMeasured) return (this.#heights = new MessageHeights(entries.length));
+    const heights = new Float64Array(entries.length);
+    for (let i = 0; i < heights.length; i++) heights[i] = entries[i]!.height ?? NaN;
+    return (this.#heights = new MessageHeights(heights));
   }
 
   /** The articles in the DOM, in order, with their messages' indices and ids. */
@@ -292,6 +296,8 @@ export class MessageList {
     // An article not drawn yet is an empty box: its height says nothing of the message's.
     if (!entry || entry.drawn === undefined || this.#dirty.has(entry) || entry.height === height) return false;
     entry.height = height;
+    this.#heights?.set(index, height);
+    this.#anyMeasured = true;
     this.#version++;
     return true;
   }
@@ -362,6 +368,14 @@ export class MessageList {
     }
     this.#dirty.clear(); // only entries that left the list or the DOM could remain
     return true;
+  }
+
+  /** The thread's messages or their order changed. */
+  #changed(): void {
+    this.#orderChanged = true;
+    this.#heights = null;
+    this.#version++;
+    this.#views = null;
   }
 
   // A new entry is drawn when it is placed (`place()` marks it); until then there is nothing to do.

@@ -201,24 +201,15 @@ export class VirtualList {
     this.#stuck = this.#viewport.atEnd();
   }
 
-  // Computed again only when a height was measured or the thread changed (`MessageList.version`):
-  // a scroll frame of a 10,000-message thread asks for them several times.
+  // A view of the list's heights (message-window.ts), made again only when a height was measured
+  // or the thread changed (`MessageList.version`): the gap is a style read, and a scroll frame of
+  // a 10,000-message thread asks for the offsets several times.
   #offsets(): MessageOffsets {
     const version = this.#list.version;
     if (this.#offsetsCache?.version === version) return this.#offsetsCache.offsets;
     const heights = this.#list.heights();
-    let sum = 0;
-    let measured = 0;
-    for (let i = 0; i < heights.length; i++) {
-      const height = heights[i]!;
-      if (Number.isNaN(height)) continue;
-      sum += height;
-      measured++;
-    }
-    const estimate = measured > 0 ? sum / measured : ESTIMATED_HEIGHT;
-    for (let i = 0; i < heights.length; i++) if (Number.isNaN(heights[i]!)) heights[i] = estimate;
     const gap = parseFloat(getComputedStyle(this.#list.node).rowGap) || 0;
-    const offsets = new MessageOffsets(heights, gap);
+    const offsets = new MessageOffsets(heights, heights.mean(ESTIMATED_HEIGHT), gap);
     this.#offsetsCache = { version, offsets };
     return offsets;
   }
