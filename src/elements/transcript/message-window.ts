@@ -49,11 +49,6 @@ export class MessageHeights {
     return this.#heights.length;
   }
 
-  /** The height of message `index`, `NaN` where none was measured. */
-  at(index: number): number {
-    return this.#heights[index] ?? NaN;
-  }
-
   /** Records the height of message `index`. */
   set(index: number, height: number): void {
     const before = this.#heights[index]!;

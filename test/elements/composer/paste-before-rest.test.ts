@@ -185,6 +185,31 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined, undefined]);
   });
 
+  it("the records of a drop made while the chunk could not be fetched join when the next use fetches it", async () => {
+    await blockUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { win, composer, errors } = page;
+    await type("end");
+    const editor = editorOf(composer)!;
+    const box = editor.getBoundingClientRect();
+    const data = new win.DataTransfer();
+    for (const [kind, value] of Object.entries(copied(page, `${T1} `))) data.setData(kind, value);
+    const drop = new win.DragEvent("drop", { dataTransfer: data, clientX: Math.round(box.left + 2), clientY: Math.round(box.top + box.height / 2), bubbles: true, cancelable: true, composed: true });
+    editor.dispatchEvent(drop);
+    expect(drop.defaultPrevented).to.equal(true);
+    await composer.updateComplete;
+    expect(errors.map(({ code }) => code)).to.include("load-failed");
+    // Dropped at the start, as plain text: its chip unresolved until the records come.
+    expect([composer.value.text, composer.value.context]).to.deep.equal([`${T1} end`, undefined]);
+    expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal(["true"]);
+    await blockUrls([]);
+    // The next use fetches it: a paste, at the caret the drop left after what it dropped.
+    paste(page, { "text/plain": "!" });
+    await composer.updateComplete;
+    expect(composer.value).to.deep.equal({ text: `${T1} !end`, context: { version: 1, records: [TERMINAL] } });
+    expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined]);
+  });
+
   it("restore() while the chunk cannot be fetched is a load-failed, and the entry comes back as it is", async () => {
     await blockUrls([REST_CHUNK]);
     const page = await composerPage();
