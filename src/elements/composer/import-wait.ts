@@ -95,10 +95,12 @@ export class WaitingImports implements DraftObserver {
    * came with a fragment, its records are brought once the chunk is in (`resolve`).
    */
   keepUnresolved(data: PastedData): void {
-    if (data.custom !== "" || data.bare !== "" || data.html !== "") this.#unresolved.push(data);
+    if (data.custom === "" && data.bare === "" && data.html === "") return;
+    this.#unresolved.push(data);
+    this.#composer.rest.awaitImports();
   }
 
-  /** The chunk is in (rest.ts): the records of the pastes kept by `keepUnresolved` join the draft, in order. */
+  /** The chunk is in (rest.ts, for this composer or another of the page): the records of the pastes kept by `keepUnresolved` join the draft, in order. */
   resolve(loaded: ComposerRest): void {
     if (this.#unresolved.length === 0) return;
     const unresolved = this.#unresolved;

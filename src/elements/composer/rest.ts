@@ -16,7 +16,21 @@ import type { UndoHistory } from "./undo.js";
 /** The chunk's exports. */
 export type ComposerRest = typeof RestChunk;
 
-const rest = new Chunk<ComposerRest>(() => import("./rest/composer-rest.js"));
+/**
+ * The composers of the page that hold pastes which went in without the chunk (import-wait.ts,
+ * `keepUnresolved`): each is told when the chunk comes in, whichever composer fetched it, and
+ * before any use of it runs (those wait on the Chunk's own promise, settled after this one).
+ */
+const awaiting = new Set<(loaded: ComposerRest) => void>();
+
+const rest = new Chunk<ComposerRest>(() =>
+  import("./rest/composer-rest.js").then((loaded) => {
+    // Each in a microtask of its own: one that throws does not fail the load for the others.
+    for (const arrived of awaiting) queueMicrotask(() => arrived(loaded));
+    awaiting.clear();
+    return loaded;
+  }),
+);
 
 /** The chunk's undo history, if the chunk is in (whichever composer of the page loaded it): undo.ts. */
 export function loadedUndoHistory(): UndoHistory | undefined {
@@ -29,6 +43,7 @@ export class Rest {
   readonly prefetch: IdlePrefetch<ComposerRest>;
   /** Whether the chunk's plugins are in the draft's state (`#arrived`). */
   #installed = false;
+  readonly #resolveImports = (loaded: ComposerRest) => this.#composer.imports.resolve(loaded);
 
   constructor(composer: Composer) {
     this.#composer = composer;
@@ -50,16 +65,22 @@ export class Rest {
   /**
    * The chunk once it has loaded (what needs it then runs at once), else `undefined`. Whatever
    * uses the chunk reaches it here or through `run`, so the styles of what it draws join the
-   * composer's shadow root on the way (once: elements/adopt-styles.ts), and pastes that went in
-   * without it get their records first (import-wait.ts): the chunk may have come for another
-   * composer of the page.
+   * composer's shadow root on the way (once: elements/adopt-styles.ts). Renders read it too, so
+   * it changes nothing of the draft.
    */
   get loaded(): ComposerRest | undefined {
     const loaded = rest.loaded;
-    if (!loaded) return undefined;
-    adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
-    this.#composer.imports.resolve(loaded);
+    if (loaded) adoptInto(this.#composer.host.shadowRoot, loaded.restStyles);
     return loaded;
+  }
+
+  /**
+   * Pastes went in without the chunk (import-wait.ts, `keepUnresolved`): their records join as
+   * soon as it comes in, whichever composer of the page fetches it, or at once if it is in.
+   */
+  awaitImports(): void {
+    if (rest.loaded) queueMicrotask(() => this.#resolveImports(rest.loaded!));
+    else awaiting.add(this.#resolveImports);
   }
 
   /** As `OnDemand.run` (on-demand.ts), with this chunk; `failed` runs after a failed load's `t3-error` (`ChunkLoads.run`). */
