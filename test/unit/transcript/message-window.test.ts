@@ -65,12 +65,22 @@ describe("message window arithmetic", () => {
           const offsets = new MessageOffsets(new MessageHeights(list), 80, gap);
           const starts = naiveStarts(list, 80, gap);
           const ends = list.map((_, i) => starts[i + 1]! - gap);
-          const expected = ends.findIndex((end) => end > y);
-          assert.equal(offsets.indexAt(y), expected < 0 ? list.length - 1 : expected);
+          /** The first message whose box ends below `at`, by a linear scan; the last one past the end. */
+          const firstEndingBelow = (at: number) => {
+            const found = ends.findIndex((end) => end > at);
+            return found < 0 ? list.length - 1 : found;
+          };
+          assert.equal(offsets.indexAt(y), firstEndingBelow(y));
+          // From the message the stretch's top is in to the one its bottom is in; a bottom in the
+          // gap before a message counts that message in (one more drawn, never one missing).
+          const first = firstEndingBelow(Math.max(0, y));
+          const last = firstEndingBelow(Math.max(0, y + length));
+          assert.deepEqual(offsets.range(y, y + length), [first, Math.min(list.length, Math.max(first + 1, last + 1))]);
+          // Every message whose box overlaps the stretch is in it.
           const [from, to] = offsets.range(y, y + length);
-          const touched = list.map((_, i) => i).filter((i) => ends[i]! > Math.max(0, y) && starts[i]! <= Math.max(0, y + length));
-          // The stretch always touches at least one message: the last one when it lies past the end.
-          assert.deepEqual([from, to], touched.length ? [touched[0]!, touched.at(-1)! + 1] : [list.length - 1, list.length]);
+          for (let i = 0; i < list.length; i++) {
+            if (ends[i]! > Math.max(0, y) && starts[i]! <= Math.max(0, y + length)) assert.ok(i >= from && i < to, `message ${i} in [${from}, ${to})`);
+          }
         },
       ),
     );
