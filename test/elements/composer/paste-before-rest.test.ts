@@ -4,13 +4,12 @@
 // network (`hold-urls`, `block-urls`: test/support/server-commands.mjs). Real clipboard and drag
 // events, real keys.
 import { expect } from "@esm-bundle/chai";
-import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
 import type { TerminalContextRecord } from "../../../src/contract/types.js";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { fitFrames, type } from "../../e2e/support/frames.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
-import { openFreshPage, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
+import { copiedFrom, dropAtStart, openFreshPage, pasteAt, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
 
 const TERMINAL: TerminalContextRecord = {
   version: 1, contextId: "terminal_t1", kind: "terminal", label: "build lines 3-4",
@@ -51,19 +50,11 @@ async function frames(count: number, win: Window): Promise<void> {
   for (let i = 0; i < count; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
 }
 
-/** Fires a paste of `types` at the composer's editor, with a DataTransfer of its page; returns the event. */
-function paste({ win, composer }: Page, types: Record<string, string>): ClipboardEvent {
-  const data = new win.DataTransfer();
-  for (const [kind, value] of Object.entries(types)) data.setData(kind, value);
-  const event = new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true });
-  editorOf(composer)!.dispatchEvent(event);
-  return event;
-}
+/** Fires a paste of `types` at the composer's editor; returns the event. */
+const paste = ({ win, composer }: Page, types: Record<string, string>) => pasteAt(win, editorOf(composer)!, types);
 
 /** What copying `text` with TERMINAL in another composer puts on the clipboard. */
-function copied(page: Page, text: string): Record<string, string> {
-  return { "text/plain": text, [CONTEXT_FRAGMENT_MIME]: page.win.t3.encodeClipboardFragment({ version: 1, source: { environmentId: "env-src" }, records: [TERMINAL] })! };
-}
+const copied = ({ win }: Page, text: string) => copiedFrom(win, text, [TERMINAL]);
 
 before(() => fitFrames(1));
 afterEach(resetNetwork);
@@ -109,12 +100,7 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     const page = await composerPage();
     const { win, composer } = page;
     await type("end");
-    const editor = editorOf(composer)!;
-    const box = editor.getBoundingClientRect();
-    const data = new win.DataTransfer();
-    data.setData("text/plain", "dropped ");
-    const drop = new win.DragEvent("drop", { dataTransfer: data, clientX: Math.round(box.left + 2), clientY: Math.round(box.top + box.height / 2), bubbles: true, cancelable: true, composed: true });
-    editor.dispatchEvent(drop);
+    const drop = dropAtStart(win, editorOf(composer)!, { "text/plain": "dropped " });
     expect(drop.defaultPrevented).to.equal(true);
     await type(" more");
     await frames(SETTLE_FRAMES, win);
@@ -166,8 +152,7 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     const { composer, errors } = page;
     const other = { ...TERMINAL, contextId: "legacy_terminal_2", lineStart: 9, lineEnd: 9, text: `export GH=${TOKEN}` };
     const otherLink = "[build lines 3-4](t3-context://v1/terminal/legacy_terminal_2)";
-    const fragment = page.win.t3.encodeClipboardFragment({ version: 1, source: { environmentId: "env-src" }, records: [TERMINAL, other] })!;
-    paste(page, { "text/plain": `${T1} and ${otherLink}`, [CONTEXT_FRAGMENT_MIME]: fragment });
+    paste(page, copiedFrom(page.win, `${T1} and ${otherLink}`, [TERMINAL, other]));
     await composer.updateComplete;
     expect(errors.map(({ code }) => code)).to.include("load-failed");
     expect([composer.value.text, composer.value.context]).to.deep.equal([`${T1} and ${otherLink}`, undefined]);
@@ -190,12 +175,7 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     const page = await composerPage();
     const { win, composer, errors } = page;
     await type("end");
-    const editor = editorOf(composer)!;
-    const box = editor.getBoundingClientRect();
-    const data = new win.DataTransfer();
-    for (const [kind, value] of Object.entries(copied(page, `${T1} `))) data.setData(kind, value);
-    const drop = new win.DragEvent("drop", { dataTransfer: data, clientX: Math.round(box.left + 2), clientY: Math.round(box.top + box.height / 2), bubbles: true, cancelable: true, composed: true });
-    editor.dispatchEvent(drop);
+    const drop = dropAtStart(win, editorOf(composer)!, copied(page, `${T1} `));
     expect(drop.defaultPrevented).to.equal(true);
     await composer.updateComplete;
     expect(errors.map(({ code }) => code)).to.include("load-failed");

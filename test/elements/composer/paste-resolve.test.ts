@@ -6,14 +6,13 @@
 // Each test opens a page of its own (fixtures/fresh-page.html) and blocks the chunk on the
 // network (`block-urls`: test/support/server-commands.mjs). Real clipboard events.
 import { expect } from "@esm-bundle/chai";
-import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
 import type { ComposerContextRecord, PreviewAnnotationContextRecord, TerminalContextRecord } from "../../../src/contract/types.js";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { animationFrames, fitFrames, waitFor } from "../../e2e/support/frames.js";
 import { blockUrls, resetNetwork } from "../../e2e/support/network.js";
 import { element } from "../transcript/fixtures.js";
-import { openFreshPage, REST_CHUNK, type FreshWindow } from "./fixtures/fresh-page.js";
+import { copiedFrom, openFreshPage, pasteAt, REST_CHUNK, type FreshWindow } from "./fixtures/fresh-page.js";
 import { chipsOf, editorOf } from "./helpers.js";
 
 const TERMINAL: TerminalContextRecord = {
@@ -48,17 +47,11 @@ async function addComposer({ doc, win }: Page): Promise<{ composer: T3ComposerEl
   return { composer, errors };
 }
 
-/** Fires a paste of `types` at `composer`'s editor, with a DataTransfer of its page. */
-function paste({ win }: Page, composer: T3ComposerElement, types: Record<string, string>): void {
-  const data = new win.DataTransfer();
-  for (const [kind, value] of Object.entries(types)) data.setData(kind, value);
-  editorOf(composer).dispatchEvent(new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-}
+/** Fires a paste of `types` at `composer`'s editor. */
+const paste = ({ win }: Page, composer: T3ComposerElement, types: Record<string, string>) => void pasteAt(win, editorOf(composer), types);
 
 /** What copying `text` with `records` in another composer puts on the clipboard. */
-function copied({ win }: Page, text: string, records: ComposerContextRecord[]): Record<string, string> {
-  return { "text/plain": text, [CONTEXT_FRAGMENT_MIME]: win.t3.encodeClipboardFragment({ version: 1, source: { environmentId: "env-src" }, records })! };
-}
+const copied = ({ win }: Page, text: string, records: ComposerContextRecord[]) => copiedFrom(win, text, records);
 
 /** Each chip's kind, id and whether it is drawn unresolved. */
 const chipStates = (composer: T3ComposerElement) =>
