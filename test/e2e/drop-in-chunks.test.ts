@@ -7,7 +7,7 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerContextRecord, ComposerErrorDetail, T3ComposerElement, encodeClipboardFragment, toKindScopedComposerContextId } from "../../src/index.js";
 import { CONTEXT_FRAGMENT_MIME } from "../../src/codec/clipboard.js";
-import { click, fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
+import { click, fitFrames, frameDocument, inOneUndoStep, openFrame, press, type, waitFor } from "./support/frames.js";
 import { chord } from "../elements/composer/helpers.js";
 
 /** Frames to let pass while a chunk is held, so that what waits for it would have shown by then if it did not wait. */
@@ -338,7 +338,7 @@ for (const [name, chunk] of [
     it("Control+Z meanwhile keeps the text until the chunk arrives, then undoes the typing from before it", async () => {
       await hold(chunk);
       const { win, composer } = await composerOn(name);
-      await type("undo me");
+      await inOneUndoStep(() => type("undo me"), win);
       await chord("Control", "z");
       await frames(SETTLE_FRAMES, win);
       expect(composer.value).to.deep.equal({ text: "undo me" });
@@ -350,8 +350,8 @@ for (const [name, chunk] of [
 
     it("Control+Z with the chunk blocked is a load-failed t3-error and keeps the text; unblocked, the next one undoes it", async () => {
       await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
-      const { composer, errors } = await composerOn(name);
-      await type("keep me");
+      const { win, composer, errors } = await composerOn(name);
+      await inOneUndoStep(() => type("keep me"), win);
       await waitFor(() => errors.length > 0, "the t3-error of the idle fetch");
       await chord("Control", "z");
       await waitFor(() => errors.length > 1, "the t3-error of the undo");

@@ -65,6 +65,24 @@ export async function type(text: string): Promise<void> {
   await sendKeys({ type: text });
 }
 
+/**
+ * Runs `input` (real keys) as one undo step however slow the machine is between two of its keys.
+ * prosemirror-history starts a new step once 500 ms pass between two changes (its
+ * `newGroupDelay`), and a loaded two-core CI machine has taken that long between two keys of one
+ * `type`. `win`'s `Date.now`, which stamps each transaction, stands still meanwhile.
+ */
+export async function inOneUndoStep<T>(input: () => Promise<T>, win: Window = window): Promise<T> {
+  const clock = (win as Window & { Date: DateConstructor }).Date;
+  const { now } = clock;
+  const held = now.call(clock);
+  clock.now = () => held;
+  try {
+    return await input();
+  } finally {
+    clock.now = now;
+  }
+}
+
 export async function press(key: string): Promise<void> {
   await sendKeys({ press: key });
 }

@@ -1,5 +1,6 @@
 import { expect } from "@esm-bundle/chai";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
+import { inOneUndoStep } from "../../e2e/support/frames.js";
 import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngFile, press, skill, terminal, type, unmountAll } from "./helpers.js";
 
 const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
@@ -17,7 +18,7 @@ describe("<t3-composer> lifecycle", () => {
     const el = await mount();
     el.value = { text: `a ${T1}`, context: { version: 1, records: [terminal] } };
     await focusEnd(el);
-    await type(" b");
+    await inOneUndoStep(() => type(" b"));
     await frame();
     const typed = Date.now();
     const elsewhere = document.createElement("section");

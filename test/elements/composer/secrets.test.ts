@@ -6,6 +6,7 @@
 import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
+import { inOneUndoStep } from "../../e2e/support/frames.js";
 import { redactSecrets } from "../../../src/codec/redact.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
@@ -209,8 +210,10 @@ describe("<t3-composer> secrets: Reveal", () => {
     const el = await mount();
     el.insertContext(secretTerminal);
     await focusEnd(el);
-    await press("Backspace"); // the trailing space
-    await press("Backspace"); // the chip
+    await inOneUndoStep(async () => {
+      await press("Backspace"); // the trailing space
+      await press("Backspace"); // the chip
+    });
     await frame();
     expect(chipsOf(el)).to.have.length(0);
     await chord("Control", "z"); // both Backspaces: one undo step

@@ -1,5 +1,6 @@
 import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
+import { inOneUndoStep } from "../../e2e/support/frames.js";
 import { chipsOf, chord, editorOf, focusEnd, frame, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
 
 // Typed characters are inserted by the editor as transactions (editor/typing.ts), not by the
@@ -52,7 +53,7 @@ describe("<t3-composer> typing", () => {
     const el = await mount();
     el.value = { text: "say " };
     await focusEnd(el);
-    await type("hello");
+    await inOneUndoStep(() => type("hello"));
     await frame();
     expect(el.value.text).to.equal("say hello");
     await chord("Control", "z");

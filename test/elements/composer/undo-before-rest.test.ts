@@ -6,7 +6,7 @@
 // chunk arrives. Real clicks and keys.
 import { expect } from "@esm-bundle/chai";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { animationFrames, click, fitFrames, type } from "../../e2e/support/frames.js";
+import { animationFrames, click, fitFrames, inOneUndoStep, type } from "../../e2e/support/frames.js";
 import { openFreshPage, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
 import { holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 import { chord, imeCommit, imeCompose, mention } from "./helpers.js";
@@ -36,11 +36,11 @@ describe("<t3-composer> undo before its rest chunk is in", () => {
   it("undoes what was typed meanwhile once the chunk is in, in the steps the history makes: typing, then a chip inserted as a step of its own", async () => {
     await holdUrls([REST_CHUNK]);
     const { win, composer } = await focusedComposer();
-    await type("one");
+    await inOneUndoStep(() => type("one"), win);
     const typed = composer.value.text;
     composer.insertContext(mention);
     const withChip = composer.value.text;
-    await type(" two");
+    await inOneUndoStep(() => type(" two"), win);
     const all = composer.value.text;
     await animationFrames(SETTLE_FRAMES, win);
     expect([typed, withChip === typed, all === withChip]).to.deep.equal(["one", false, false]);
@@ -56,7 +56,7 @@ describe("<t3-composer> undo before its rest chunk is in", () => {
   it("Control+Z pressed meanwhile leaves the text until the chunk arrives, then undoes it; typing after it goes on as usual", async () => {
     await holdUrls([REST_CHUNK]);
     const { win, composer } = await focusedComposer();
-    await type("typed before");
+    await inOneUndoStep(() => type("typed before"), win);
     await chord("Control", "z");
     await animationFrames(SETTLE_FRAMES, win);
     expect(composer.value.text).to.equal("typed before");
@@ -71,7 +71,7 @@ describe("<t3-composer> undo before its rest chunk is in", () => {
   it("a chunk that arrives during an input method composition leaves the composition alone, and the history comes after it", async () => {
     await holdUrls([REST_CHUNK]);
     const { frame, doc, win, composer } = await focusedComposer();
-    await type("typed ");
+    await inOneUndoStep(() => type("typed "), win);
     await imeCompose("zh");
     expect(await releaseUrls(1)).to.be.greaterThan(0);
     await composer.updateComplete;
@@ -87,7 +87,7 @@ describe("<t3-composer> undo before its rest chunk is in", () => {
     doc.body.append(control);
     await control.updateComplete;
     await click(frame, control.shadowRoot!.querySelector('[part="editor"]')!);
-    await type("typed ");
+    await inOneUndoStep(() => type("typed "), win);
     await imeCompose("zh");
     await imeCompose("zhong");
     await imeCompose("中");
