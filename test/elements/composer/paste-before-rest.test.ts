@@ -8,6 +8,7 @@ import type { TerminalContextRecord } from "../../../src/contract/types.js";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { fitFrames, type } from "../../e2e/support/frames.js";
+import { chord } from "./helpers.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 import { copiedFrom, dropAtStart, openFreshPage, pasteAt, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
 
@@ -168,6 +169,25 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     expect(records[0]).to.deep.equal(TERMINAL);
     expect([records[1]!.lineStart, records[1]!.text.includes(TOKEN), records[1]!.text.includes("github-token")]).to.deep.equal([9, false, true]);
     expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined, undefined]);
+  });
+
+  it("undo and redo of a paste whose records joined later bring its chips back resolved, under the id the plan gave them", async () => {
+    await blockUrls([REST_CHUNK]);
+    const page = await composerPage();
+    const { composer } = page;
+    paste(page, copiedFrom(page.win, `${LEGACY_LINK} z`, [LEGACY]));
+    await composer.updateComplete;
+    await blockUrls([]);
+    paste(page, { "text/plain": " x" });
+    await composer.updateComplete;
+    const steps: unknown[] = [];
+    for (const key of ["z", "z", "y"]) {
+      await chord("Control", key);
+      await composer.updateComplete;
+      steps.push([composer.value, chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)]);
+    }
+    const resolved = { text: `${SCOPED_LINK} z`, context: { version: 1, records: [SCOPED] } };
+    expect(steps).to.deep.equal([[resolved, [undefined]], [{ text: "" }, []], [resolved, [undefined]]]);
   });
 
   it("the records of a drop made while the chunk could not be fetched join when the next use fetches it", async () => {
