@@ -3,9 +3,8 @@ import { executeServerCommand } from "@web/test-runner-commands";
 import { measureComposerContext } from "../../../src/codec/index.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { ComposerError } from "../../../src/transport/errors.js";
-import { chipsOf, focusEnd, memoryTransport, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, focusEnd, memoryTransport, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
 /** Polls until `check` holds (the measure runs once typing pauses). */
 async function until(check: () => boolean, what: string): Promise<void> {

@@ -11,11 +11,10 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
 import { PROMPT_SAVE_MAX_CHARS } from "../../../src/elements/composer/persistence.js";
-import { terminal } from "./helpers.js";
+import { T1, terminal } from "./helpers.js";
 import type { DraftSnapshot } from "./snapshot.js";
 
 const PAGE = "/test/elements/composer/fixtures/draft-page.html";
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 /** Text past the prompt-save bound: a big draft, saved within 500 ms rather than at once. */
 const BIG_TEXT = "x".repeat(PROMPT_SAVE_MAX_CHARS + 1);
 

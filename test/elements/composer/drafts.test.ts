@@ -2,9 +2,8 @@ import { expect } from "@esm-bundle/chai";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
 import { PROMPT_SAVE_MAX_CHARS } from "../../../src/elements/composer/persistence.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { chipsOf, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, record, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, record, terminal, type, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
 function stored(key: string): unknown {
   const raw = localStorage.getItem(DRAFT_STORAGE_PREFIX + key);

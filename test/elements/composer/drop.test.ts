@@ -5,9 +5,8 @@ import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, encodeClipboardFragment, encodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { chipsOf, editorOf, focusEnd, frame, mount, record, restIn, terminal, unmountAll } from "./helpers.js";
+import { T1, chipsOf, editorOf, focusEnd, frame, mount, record, restIn, terminal, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
 interface Point {
   x: number;

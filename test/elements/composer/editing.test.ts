@@ -2,10 +2,9 @@ import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { isChip } from "../../../src/editor/schema.js";
 import {
-  chipsOf, chord, editorOf, focusEnd, frame, image, mention, mount, press, record, skill, terminal, type, unmountAll,
+  T1, chipsOf, chord, editorOf, focusEnd, frame, image, mention, mount, press, record, skill, terminal, type, unmountAll,
 } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 const M1 = "[src/a.ts](t3-context://v1/mention/mention_src-a-ts)";
 const S1 = "[ui](t3-context://v1/skill/skill_ui)";
 

@@ -1,8 +1,7 @@
 import { expect } from "@esm-bundle/chai";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { editorOf, focusEnd, frame, mount, terminal, type, unmountAll } from "./helpers.js";
+import { T1, editorOf, focusEnd, frame, mount, terminal, type, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
 async function inForm(html: string): Promise<{ form: HTMLFormElement; el: T3ComposerElement }> {
   const host = await mount();

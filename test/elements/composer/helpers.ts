@@ -113,6 +113,9 @@ export const terminal = {
   lineStart: 3, lineEnd: 4, text: "a\nb",
 } as const satisfies ComposerContextRecord;
 
+/** `terminal`'s link in a message's text. */
+export const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
+
 export const mention = { version: 1, contextId: "mention_src-a-ts", kind: "mention", label: "src/a.ts", path: "src/a.ts" } as const satisfies ComposerContextRecord;
 
 export const skill = { version: 1, contextId: "skill_ui", kind: "skill", label: "ui", name: "ui" } as const satisfies ComposerContextRecord;

@@ -8,9 +8,8 @@ import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-stora
 import { HISTORY_MAX_CHARS, HISTORY_STORAGE_PREFIX } from "../../../src/elements/composer/history-storage.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { ComposerTransport, OutgoingMessage } from "../../../src/transport/types.js";
-import { chipsOf, chord, editorOf, focusEnd, frame, memoryTransport, mention, mount, pngFile, press, record, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, chord, editorOf, focusEnd, frame, memoryTransport, mention, mount, pngFile, press, record, terminal, type, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 const M1 = "[src/a.ts](t3-context://v1/mention/mention_src-a-ts)";
 
 /** A memory transport that also counts uploads. */

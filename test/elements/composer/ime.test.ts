@@ -1,8 +1,7 @@
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
-import { chipsOf, focusEnd, frame, imeCommit, imeCompose, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, focusEnd, frame, imeCommit, imeCompose, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
 describe("<t3-composer> input methods", () => {
   afterEach(unmountAll);

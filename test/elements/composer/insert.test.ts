@@ -1,7 +1,6 @@
 import { expect } from "@esm-bundle/chai";
-import { chipsOf, chord, editorOf, focusEnd, frame, mention, mount, press, record, restIn, skill, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, chord, editorOf, focusEnd, frame, mention, mount, press, record, restIn, skill, terminal, type, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 const S1 = "[ui](t3-context://v1/skill/skill_ui)";
 
 function announcer(el: HTMLElement): string {

@@ -1,9 +1,8 @@
 import { expect } from "@esm-bundle/chai";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
 import { inOneUndoStep } from "../../e2e/support/frames.js";
-import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngFile, press, skill, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngFile, press, skill, terminal, type, unmountAll } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 const S1 = "[ui](t3-context://v1/skill/skill_ui)";
 /** prosemirror-history's `newGroupDelay`, which the composer keeps at its default. */
 const GROUP_DELAY_MS = 500;

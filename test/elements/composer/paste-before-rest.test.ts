@@ -8,19 +8,14 @@ import type { TerminalContextRecord } from "../../../src/contract/types.js";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { fitFrames, type } from "../../e2e/support/frames.js";
-import { chord } from "./helpers.js";
 import { blockUrls, holdUrls, releaseUrls, resetNetwork } from "../../e2e/support/network.js";
 import { copiedFrom, dropAtStart, openFreshPage, pasteAt, REST_CHUNK, SETTLE_FRAMES, type FreshWindow } from "./fixtures/fresh-page.js";
+import { T1, chord, terminal } from "./helpers.js";
 
-const TERMINAL: TerminalContextRecord = {
-  version: 1, contextId: "terminal_t1", kind: "terminal", label: "build lines 3-4",
-  terminalId: "t1", terminalLabel: "build", lineStart: 3, lineEnd: 4, text: "npm run build\nerror TS2345",
-};
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 /** A legacy id, which the import plan scopes again by kind (docs/composer.md, "Paste"). */
-const LEGACY = { ...TERMINAL, contextId: "legacy_terminal_1" };
+const LEGACY = { ...terminal, contextId: "legacy_terminal_1" };
 const LEGACY_LINK = "[build lines 3-4](t3-context://v1/terminal/legacy_terminal_1)";
-const SCOPED = { ...TERMINAL, contextId: "terminal_legacy_terminal_1" };
+const SCOPED = { ...terminal, contextId: "terminal_legacy_terminal_1" };
 const SCOPED_LINK = "[build lines 3-4](t3-context://v1/terminal/terminal_legacy_terminal_1)";
 
 /** A GitHub token's shape (src/codec/redact-rules.ts): redacted as it enters. */
@@ -54,8 +49,8 @@ async function frames(count: number, win: Window): Promise<void> {
 /** Fires a paste of `types` at the composer's editor; returns the event. */
 const paste = ({ win, composer }: Page, types: Record<string, string>) => pasteAt(win, editorOf(composer)!, types);
 
-/** What copying `text` with TERMINAL in another composer puts on the clipboard. */
-const copied = ({ win }: Page, text: string) => copiedFrom(win, text, [TERMINAL]);
+/** What copying `text` with `terminal` in another composer puts on the clipboard. */
+const copied = ({ win }: Page, text: string) => copiedFrom(win, text, [terminal]);
 
 before(() => fitFrames(1));
 afterEach(resetNetwork);
@@ -74,7 +69,7 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     expect(composer.value).to.deep.equal({ text: "see please" });
     expect(await releaseUrls(1)).to.be.greaterThan(0);
     await composer.updateComplete;
-    expect(composer.value).to.deep.equal({ text: `see ${T1} nowplease`, context: { version: 1, records: [TERMINAL] } });
+    expect(composer.value).to.deep.equal({ text: `see ${T1} nowplease`, context: { version: 1, records: [terminal] } });
     expect(chipsOf(composer).map((chip) => [chip.dataset.contextId, chip.dataset.contextUnresolved])).to.deep.equal([["terminal_t1", undefined]]);
     expect(editorOf(composer)!.hasAttribute("data-paste-progress")).to.equal(false);
     await type("!"); // the caret stayed after what was typed
@@ -92,7 +87,7 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     await releaseUrls(1);
     await composer.updateComplete;
     // The second paste brought no record for its link: it stays as it is, an unresolved chip.
-    expect(composer.value).to.deep.equal({ text: `${T1} and ${LEGACY_LINK}`, context: { version: 1, records: [TERMINAL] } });
+    expect(composer.value).to.deep.equal({ text: `${T1} and ${LEGACY_LINK}`, context: { version: 1, records: [terminal] } });
     expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined, "true"]);
   });
 
@@ -151,9 +146,9 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     await blockUrls([REST_CHUNK]);
     const page = await composerPage();
     const { composer, errors } = page;
-    const other = { ...TERMINAL, contextId: "legacy_terminal_2", lineStart: 9, lineEnd: 9, text: `export GH=${TOKEN}` };
+    const other = { ...terminal, contextId: "legacy_terminal_2", lineStart: 9, lineEnd: 9, text: `export GH=${TOKEN}` };
     const otherLink = "[build lines 3-4](t3-context://v1/terminal/legacy_terminal_2)";
-    paste(page, copiedFrom(page.win, `${T1} and ${otherLink}`, [TERMINAL, other]));
+    paste(page, copiedFrom(page.win, `${T1} and ${otherLink}`, [terminal, other]));
     await composer.updateComplete;
     expect(errors.map(({ code }) => code)).to.include("load-failed");
     expect([composer.value.text, composer.value.context]).to.deep.equal([`${T1} and ${otherLink}`, undefined]);
@@ -166,7 +161,7 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     expect(composer.value.text).to.equal(`${T1} and ${scopedLink} x`);
     const records = (composer.value.context?.records ?? []) as TerminalContextRecord[];
     expect(records.map((record) => record.contextId)).to.deep.equal(["terminal_t1", "terminal_legacy_terminal_2"]);
-    expect(records[0]).to.deep.equal(TERMINAL);
+    expect(records[0]).to.deep.equal(terminal);
     expect([records[1]!.lineStart, records[1]!.text.includes(TOKEN), records[1]!.text.includes("github-token")]).to.deep.equal([9, false, true]);
     expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined, undefined]);
   });
@@ -206,7 +201,7 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     // The next use fetches it: a paste, at the caret the drop left after what it dropped.
     paste(page, { "text/plain": "!" });
     await composer.updateComplete;
-    expect(composer.value).to.deep.equal({ text: `${T1} !end`, context: { version: 1, records: [TERMINAL] } });
+    expect(composer.value).to.deep.equal({ text: `${T1} !end`, context: { version: 1, records: [terminal] } });
     expect(chipsOf(composer).map((chip) => chip.dataset.contextUnresolved)).to.deep.equal([undefined]);
   });
 
@@ -214,9 +209,9 @@ describe("<t3-composer> pastes before its rest chunk is in", () => {
     await blockUrls([REST_CHUNK]);
     const page = await composerPage();
     const { composer, errors } = page;
-    composer.restore({ version: 1, text: `${T1} back`, records: [TERMINAL], createdAt: "2026-01-01T00:00:00.000Z" });
+    composer.restore({ version: 1, text: `${T1} back`, records: [terminal], createdAt: "2026-01-01T00:00:00.000Z" });
     await composer.updateComplete;
     expect(errors.map(({ code }) => code)).to.include("load-failed");
-    expect(composer.value).to.deep.equal({ text: `${T1} back`, context: { version: 1, records: [TERMINAL] } });
+    expect(composer.value).to.deep.equal({ text: `${T1} back`, context: { version: 1, records: [terminal] } });
   });
 });

@@ -6,20 +6,15 @@
 // Each test opens a page of its own (fixtures/fresh-page.html) and blocks the chunk on the
 // network (`block-urls`: test/support/server-commands.mjs). Real clipboard events.
 import { expect } from "@esm-bundle/chai";
-import type { ComposerContextRecord, PreviewAnnotationContextRecord, TerminalContextRecord } from "../../../src/contract/types.js";
+import type { ComposerContextRecord, PreviewAnnotationContextRecord } from "../../../src/contract/types.js";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { animationFrames, fitFrames, waitFor } from "../../e2e/support/frames.js";
 import { blockUrls, resetNetwork } from "../../e2e/support/network.js";
 import { element } from "../transcript/fixtures.js";
 import { copiedFrom, openFreshPage, pasteAt, REST_CHUNK, type FreshWindow } from "./fixtures/fresh-page.js";
-import { chipsOf, editorOf } from "./helpers.js";
+import { T1, chipsOf, editorOf, terminal } from "./helpers.js";
 
-const TERMINAL: TerminalContextRecord = {
-  version: 1, contextId: "terminal_t1", kind: "terminal", label: "build lines 3-4",
-  terminalId: "t1", terminalLabel: "build", lineStart: 3, lineEnd: 4, text: "npm run build\nerror TS2345",
-};
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 const ELEMENT_LINK = "[<Button>](t3-context://v1/element/element_e1)";
 /** `element` as the import plan rebuilds it (import-plan.ts, `annotationFromElement`), as paste.test.ts expects it of a paste. */
 const ANNOTATION: PreviewAnnotationContextRecord = (() => {
@@ -85,7 +80,7 @@ describe("<t3-composer> resolves the records of a paste made while its rest chun
     const page = await openFreshPage();
     const a = await addComposer(page);
     a.composer.focus();
-    paste(page, a.composer, copied(page, `${T1} `, [TERMINAL]));
+    paste(page, a.composer, copied(page, `${T1} `, [terminal]));
     await a.composer.updateComplete;
     expect(a.errors).to.include("load-failed");
     expect(chipStates(a.composer)).to.deep.equal([["terminal", "terminal_t1", "true"]]);
@@ -93,11 +88,11 @@ describe("<t3-composer> resolves the records of a paste made while its rest chun
     // B's paste fetches the chunk; A is not touched, rendered or focused meanwhile.
     const b = await addComposer(page);
     const failures = a.errors.length;
-    paste(page, b.composer, copied(page, T1, [TERMINAL]));
+    paste(page, b.composer, copied(page, T1, [terminal]));
     await b.composer.updateComplete;
-    expect([b.composer.value, b.errors]).to.deep.equal([{ text: T1, context: { version: 1, records: [TERMINAL] } }, []]);
+    expect([b.composer.value, b.errors]).to.deep.equal([{ text: T1, context: { version: 1, records: [terminal] } }, []]);
     // The chunk's arrival reached A too (rest.ts, `awaitImports`), before B's paste applied.
-    expect(a.composer.value).to.deep.equal({ text: `${T1} `, context: { version: 1, records: [TERMINAL] } });
+    expect(a.composer.value).to.deep.equal({ text: `${T1} `, context: { version: 1, records: [terminal] } });
     expect(chipStates(a.composer)).to.deep.equal([["terminal", "terminal_t1", undefined]]);
     expect(a.errors).to.have.length(failures);
   });
@@ -107,7 +102,7 @@ describe("<t3-composer> resolves the records of a paste made while its rest chun
     const page = await openFreshPage();
     const { composer, errors } = await addComposer(page);
     composer.focus();
-    paste(page, composer, copied(page, `${T1} `, [TERMINAL]));
+    paste(page, composer, copied(page, `${T1} `, [terminal]));
     // The paste's load and the idle fetch both fail (the idle fetch runs once per connection: elements/chunks.ts, `IdlePrefetch`).
     await waitFor(() => errors.length === 2, "both loads to fail");
     await composer.updateComplete;
@@ -118,7 +113,7 @@ describe("<t3-composer> resolves the records of a paste made while its rest chun
     page.doc.body.append(composer);
     await waitFor(() => composer.value.context, "the records to join");
     await composer.updateComplete;
-    expect(composer.value).to.deep.equal({ text: `${T1} `, context: { version: 1, records: [TERMINAL] } });
+    expect(composer.value).to.deep.equal({ text: `${T1} `, context: { version: 1, records: [terminal] } });
     expect(chipStates(composer)).to.deep.equal([["terminal", "terminal_t1", undefined]]);
     expect(errors).to.have.length(2);
   });

@@ -3,10 +3,9 @@ import { serializeLegacyContextMessage } from "../../../src/codec/legacy/index.j
 import { ComposerError } from "../../../src/transport/errors.js";
 import { createMemoryTransport } from "../../../src/transport/index.js";
 import {
-  chipsOf, file, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, press, record, terminal, type, unmountAll,
+  T1, chipsOf, file, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, press, record, terminal, type, unmountAll,
 } from "./helpers.js";
 
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
 describe("<t3-composer> sending", () => {
   afterEach(unmountAll);

@@ -1,11 +1,10 @@
 import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { inOneUndoStep } from "../../e2e/support/frames.js";
-import { chipsOf, chord, editorOf, focusEnd, frame, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, chord, editorOf, focusEnd, frame, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
 
 // Typed characters are inserted by the editor as transactions (editor/typing.ts), not by the
 // browser: these tests pin down that they land exactly where the browser would put them.
-const T1 = "[build lines 3-4](t3-context://v1/terminal/terminal_t1)";
 
 describe("<t3-composer> typing", () => {
   afterEach(unmountAll);
