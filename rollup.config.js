@@ -68,7 +68,7 @@ function codecChunk(id, firstLoad) {
 
 /**
  * The long press (src/elements/long-press.ts), which the combined drop-in keeps in its first load:
- * the transcript's engine and the composer's rest chunk both import it, and as a chunk of its own
+ * the transcript's engine and the composer both import it, and as a chunk of its own
  * it would be one more request on the way to the engine, without which a transcript draws nothing.
  */
 const LONG_PRESS = /[\\/]src[\\/]elements[\\/]long-press\.ts$/;
@@ -119,7 +119,6 @@ const builds = {
   // (dist/drop-in/engine.js) that it imports relative to its own URL when a transcript first draws
   // (src/elements/transcript/load-engine.ts); so are the
   // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts)
-  // and its rest, fetched when it is first idle (dist/drop-in/composer-rest.js: .../composer/rest.ts),
   // and the chip overlays both elements share (dist/drop-in/overlays.js: src/elements/overlay-chunk.ts).
   // The fetch and WebSocket transports' implementation is one too, fetched when one is created
   // (dist/drop-in/transports.js: src/transport/network/transports.ts, named by that module).
@@ -146,9 +145,8 @@ const builds = {
       sourcemap: true,
     },
   },
-  // The per-element drop-ins: the composer's with its on-demand parts, its rest and its overlays in
-  // chunks beside it (dist/composer/composer-parts.js, dist/composer/composer-rest.js,
-  // dist/composer/overlays.js), the network transports too (dist/composer/transports.js), and the
+  // The per-element drop-ins: the composer's with its on-demand parts and its overlays in
+  // chunks beside it (dist/composer/composer-parts.js, dist/composer/overlays.js), the network transports too (dist/composer/transports.js), and the
   // codec modules those chunks share grouped as in the combined drop-in (dist/composer/projection.js,
   // legacy.js, confusables.js: `codecChunk`); the transcript's with its Markdown engine in its own file, since it
   // draws nothing without it, and its overlays in a chunk beside it (dist/transcript/overlays.js,

@@ -27,8 +27,6 @@ export async function run(): Promise<BenchRow[]> {
   const deepChat = gzipSize(await peerBundle(peer("deep-chat-entry.ts"))) / KB;
   const files = ["t3-composer.js", "drop-in/engine.js", "drop-in/composer-parts.js", "composer.js", "composer/composer-parts.js", "transcript.js", "codec.min.js"];
   const [combined, engine, parts, composer, composerParts, transcript, codec] = files.map(size) as [number, number, number, number, number, number, number];
-  // The composer's rest, fetched when it is first idle (src/elements/composer/rest.ts).
-  const [rest, composerRest] = ["drop-in/composer-rest.js", "composer/composer-rest.js"].map(size) as [number, number];
   // The chip overlays, fetched when an element is first idle or on first use (src/elements/overlay-chunk.ts).
   const [overlays, composerOverlays, transcriptOverlays] = ["drop-in/overlays.js", "composer/overlays.js", "transcript/overlays.js"].map(size) as [number, number, number];
   // The fetch and WebSocket transports' implementation, fetched when one is created (src/transport/network-chunk.ts).
@@ -47,7 +45,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: combined / tiptap,
       target: `≤ ${DROP_IN_BUDGET_KB} KB and ≤ ${DROP_IN_TIPTAP_MAX}× Tiptap`,
       pass: combined <= DROP_IN_BUDGET_KB && combined / tiptap <= DROP_IN_TIPTAP_MAX,
-      note: `+ ${kb(engine)} transcript engine chunk when a transcript first draws, ${kb(parts)} of on-demand composer parts, ${kb(rest)} of composer rest and ${kb(overlays)} of chip overlays when idle, ${kb(transports)} of network transports when one is created; deep-chat ${kb(deepChat)}`,
+      note: `+ ${kb(engine)} transcript engine chunk when a transcript first draws, ${kb(parts)} of on-demand composer parts and ${kb(overlays)} of chip overlays when idle, ${kb(transports)} of network transports when one is created; deep-chat ${kb(deepChat)}`,
     },
     {
       name: "drop-in composer.js (composer alone), min+gzip",
@@ -58,7 +56,7 @@ export async function run(): Promise<BenchRow[]> {
       ratio: composer / tiptap,
       target: `≤ ${COMPOSER_TIPTAP_MAX}× Tiptap`,
       pass: composer / tiptap <= COMPOSER_TIPTAP_MAX,
-      note: `+ ${kb(composerParts)} of on-demand parts, ${kb(composerRest)} of rest and ${kb(composerOverlays)} of chip overlays when idle, ${kb(composerTransports)} of network transports when one is created`,
+      note: `+ ${kb(composerParts)} of on-demand parts and ${kb(composerOverlays)} of chip overlays when idle, ${kb(composerTransports)} of network transports when one is created`,
     },
     {
       // bench/lib/feature-size.ts: the drop-in built again with the features' modules, strings and CSS taken out.

@@ -3,7 +3,7 @@
 // been asked for. Without that, a held chunk keeps the page from learning of the files it imports,
 // and only the first would be among the held requests.
 import { expect } from "@esm-bundle/chai";
-import type { T3ComposerElement, T3TranscriptElement, TranscriptMessage } from "../../src/index.js";
+import type { T3TranscriptElement, TranscriptMessage } from "../../src/index.js";
 import { fitFrames, frameDocument, openFrame, waitFor } from "./support/frames.js";
 import { holdUrls, releaseUrls, resetNetwork } from "./support/network.js";
 
@@ -23,24 +23,6 @@ before(() => fitFrames(1));
 describe("the chunks of a drop-in's chunk", function () {
   // Without the parallel fetches `release-urls` waits its 10 s for requests that never come.
   this.timeout(20_000);
-
-  for (const [name, dir] of [
-    ["composer", "/dist/composer/"],
-    ["t3-composer", "/dist/drop-in/"],
-  ] as const) {
-    it(`${name}.js: the rest chunk, the legacy chunk it imports, the projection that imports and its look-alike table are asked for at once`, async () => {
-      const files = ["composer-rest.js", "legacy.js", "projection.js", "confusables.js"];
-      await holdUrls(files.map((file) => `*${dir}${file}`));
-      const doc = await pageWith(name);
-      const composer = doc.createElement("t3-composer") as T3ComposerElement;
-      doc.body.append(composer);
-      // The rest chunk is fetched when the page is first idle (src/elements/composer/rest.ts).
-      expect(await releaseUrls(files.length)).to.equal(files.length);
-      await composer.updateComplete;
-      const fetched = doc.defaultView!.performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
-      for (const file of files) expect(fetched).to.include(`${dir}${file}`);
-    });
-  }
 
   it("t3-composer.js: a transcript's legacy reader comes with the projection it imports", async () => {
     // Not the look-alike table: the overlays, fetched when the page is idle, import it too.

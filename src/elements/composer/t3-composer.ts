@@ -23,7 +23,7 @@ import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
 import type { ContextValidator } from "./staleness.js";
 import type { ComposerQueuedMessage } from "./queue-item.js";
-import { renderQueue } from "./queue-view.js";
+import { renderQueue } from "./queue-list.js";
 import { pastedBlockStyles } from "./pasted-block.styles.js";
 import type { SendOptions } from "./send.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
@@ -33,6 +33,7 @@ import type { InsertableContextRecord } from "./insertable.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { StringsController } from "../strings-controller.js";
 import { composerStyles } from "./t3-composer.styles.js";
+import { controlStyles } from "./controls.styles.js";
 import type { ComposerHistoryEntry, ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { setValue, valueOf } from "./value.js";
 import "./events.js";
@@ -127,10 +128,10 @@ import "../chip-events.js";
  */
 export class T3ComposerElement extends LitElement {
   /**
-   * The element's shadow styles (theme, chips, editor, layout); the parts its chunks draw bring
+   * The element's shadow styles (theme, chips, editor, layout, controls); the lazy views bring
    * their own (elements/adopt-styles.ts). Restyle through parts and custom properties.
    */
-  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, redactedChipStyles, pastedBlockStyles];
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, controlStyles, redactedChipStyles, pastedBlockStyles];
   static formAssociated = true;
 
   static override properties = {
@@ -449,8 +450,7 @@ export class T3ComposerElement extends LitElement {
    * chip, its records, its images and files bound to the host's ids (nothing is uploaded again).
    * The next send carries `editOf: message.id`. Escape or Cancel leaves edit mode and brings back
    * the draft from before the first edit. Throws a TypeError for something that is not a message,
-   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`. Before
-   * the composer's rest chunk is in, the edit applies once it is (`await updateComplete` sees it).
+   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`.
    */
   edit(message: EditableMessage): void {
     this.#composer.editing.edit(message);
@@ -461,7 +461,7 @@ export class T3ComposerElement extends LitElement {
     this.#composer.editing.cancel();
   }
 
-  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode (and until an `edit()` has applied). */
+  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode. */
   get editing(): ComposerEditing | null {
     return this.#composer.editing.editing;
   }

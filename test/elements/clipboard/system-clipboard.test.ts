@@ -5,7 +5,7 @@
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
-import { chipsOf, chord, focusEnd, frame, mount, next, record, restIn, terminal, unmountAll } from "../composer/helpers.js";
+import { chipsOf, chord, focusEnd, frame, mount, next, record, terminal, unmountAll } from "../composer/helpers.js";
 import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, until, userMessage } from "../transcript/fixtures.js";
 import { longPress, tap } from "../a11y/touch.js";
 import { clipboard, expectValue, pasteInto } from "./helpers.js";
@@ -15,8 +15,6 @@ function withSource(el: HTMLElement): void {
   el.setAttribute("thread-id", "thread-9");
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("clipboard through the keyboard", () => {
   before(() => executeServerCommand("grant-clipboard"));

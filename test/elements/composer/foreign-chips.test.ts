@@ -6,7 +6,7 @@ import { DOMParser } from "prosemirror-model";
 import { composerSchema } from "../../../src/editor/schema.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { clipboard, pasteInto } from "../clipboard/helpers.js";
-import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, restIn, type, unmountAll } from "./helpers.js";
+import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, type, unmountAll } from "./helpers.js";
 
 /** What a hostile page puts on the clipboard: a chip span pointing at another record. */
 const FOREIGN_CHIP = '<span data-t3-chip data-kind="file" data-context-id="secret) [x](javascript:1" data-label="harmless note">harmless note</span>';
@@ -19,8 +19,6 @@ function parsedNodeTypes(html: string): string[] {
   return types;
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("<t3-composer> chips from foreign HTML", () => {
   afterEach(unmountAll);
@@ -40,7 +38,7 @@ describe("<t3-composer> chips from foreign HTML", () => {
     const event = pasteInto(el, clipboard({ "text/html": FOREIGN_CHIP, "text/plain": "harmless note" }));
     expect(event.defaultPrevented, "the paste was taken").to.equal(true);
     await imeCommit("你");
-    await el.updateComplete; // the frame's rest chunk, which imports the paste, may not be in yet
+    await el.updateComplete;
     await frame();
     expect(chipsOf(el)).to.have.length(0);
     expect(el.value.text).to.include("harmless note");
@@ -100,7 +98,7 @@ describe("<t3-composer> chips from foreign HTML, with an Android user agent", ()
     data.setData("text/plain", "harmless note");
     editorOf(el).dispatchEvent(new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
     await imeCommit("你");
-    await el.updateComplete; // the frame's rest chunk, which imports the paste, may not be in yet
+    await el.updateComplete;
     await frame();
     expect(chipsOf(el)).to.have.length(0);
     expect(el.value.text).to.include("harmless note");

@@ -211,7 +211,7 @@ describe("the elements under a strict Content-Security-Policy", function () {
     const drop = new FrameDragEvent("drop", { dataTransfer: data("dropped"), ...at, bubbles: true, cancelable: true, composed: true });
     editor.dispatchEvent(drop);
     editor.dispatchEvent(new FrameClipboardEvent("paste", { clipboardData: data(" pasted"), bubbles: true, cancelable: true, composed: true }));
-    await el.updateComplete; // the frame's rest chunk, which imports them, may not be in yet
+    await el.updateComplete;
     await rendered(frame);
     expect(await canary(frame)).to.deep.equal([]);
     expect(drop.defaultPrevented).to.equal(true);

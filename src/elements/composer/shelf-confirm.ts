@@ -1,13 +1,12 @@
-// The shelf's confirmation (docs/composer.md, "Uploads"), in the rest chunk (rest.ts): the dialog
-// asked when a thumbnail that chips still reference is removed, and its answer. The shelf
-// (shelf.ts) keeps the thumbnails and which image waits for the answer; a removal asked before
-// the chunk is in shows the dialog once it is.
+// The shelf's confirmation (docs/composer.md, "Uploads"): the dialog asked when a thumbnail that
+// chips still reference is removed, and its answer. The shelf (shelf.ts) keeps the thumbnails and
+// which image waits for the answer.
 import { html, type TemplateResult } from "lit";
-import type { ImageContextRecord } from "../../../contract/types.js";
-import { middleTruncate } from "../../../presentation/labels.js";
-import type { Composer } from "../composer.js";
-import { liveRecords } from "../draft-state.js";
-import { removeContext } from "../insert.js";
+import type { ImageContextRecord } from "../../contract/types.js";
+import { middleTruncate } from "../../presentation/labels.js";
+import type { Composer } from "./composer.js";
+import { liveRecords } from "./draft-state.js";
+import { removeContext } from "./insert.js";
 
 /**
  * The confirmation dialog. Its buttons act on click rather than through the dialog's `close`

@@ -1,16 +1,14 @@
-// A large paste's reading, in the rest chunk (paste-text.ts starts it; docs/composer.md, "Large
-// pastes"): read in slices of the main thread, cut (paste-slices.ts), rewritten and redacted
+// A large paste's reading (paste-import.ts starts it; docs/composer.md, "Large pastes"): read in slices of the main thread, cut (paste-slices.ts), rewritten and redacted
 // piece by piece, then inserted as one collapsed pasted block.
-import type { ClipboardFragment } from "../../../contract/types.js";
-import type { PastedPiece } from "../../../editor/schema.js";
-import { emit } from "../../events.js";
-import type { Composer } from "../composer.js";
-import { draftKey } from "../draft-state.js";
-import { PASTE_CHIPS_MAX, PASTE_TEXT_MAX, nextTask } from "../paste-chunks.js";
-import { importTransaction, keepSelection, type ImportEvent } from "../paste-import.js";
-import { cutPiece, pastedPiece } from "../paste-slices.js";
-import { pastedSlice, setPasteProgress } from "../pasted-block.js";
-import { linkedPart, prepareFor, startFetches } from "./paste-plan.js";
+import type { ClipboardFragment } from "../../contract/types.js";
+import type { PastedPiece } from "../../editor/schema.js";
+import { emit } from "../events.js";
+import type { Composer } from "./composer.js";
+import { draftKey } from "./draft-state.js";
+import { PASTE_CHIPS_MAX, PASTE_TEXT_MAX, nextTask } from "./paste-chunks.js";
+import { cutPiece, pastedPiece } from "./paste-slices.js";
+import { pastedSlice, setPasteProgress } from "./pasted-block.js";
+import { importTransaction, linkedPart, prepareFor, startFetches, type ImportEvent } from "./paste-plan.js";
 
 /** How often a large paste that is read looks again whether a send still runs (it waits for it to end). */
 const SEND_POLL_MS = 50;
@@ -112,8 +110,7 @@ export async function pasteLarge(composer: Composer, text: string, fragment: Cli
     const state = composer.model.state;
     const tr = state.doc === doc ? state.tr.setSelection(selection) : state.tr;
     tr.replaceSelection(pastedSlice(pieces)).setMeta(draftKey, { add: plan.records.map((record) => ({ record })) });
-    // The selection a person made while the paste waited for the chunk is theirs: it stays (paste-import.ts).
-    composer.model.edit((state.doc === doc ? keepSelection(tr, event) : tr).setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
+    composer.model.edit(tr.setMeta("paste", true).setMeta("uiEvent", event.uiEvent));
     startFetches(composer, plan);
     composer.redactions.announceHidden(said, inRecords + hidden);
   } finally {

@@ -2,10 +2,11 @@
 // middle of an edit is still an edit: which message is being edited, its preview, and the draft
 // from before the edit in the saved-draft format (draft-storage.ts). The edited text itself is the
 // saved draft, which persistence.ts keeps. What is in storage is untrusted: the page shares it.
-// It is in the rest chunk (rest.ts); the front (editing.ts) only looks whether a key has one.
-import { CLIENT_MESSAGE_ID_PATTERN } from "../../../contract/limits.js";
-import { parseDraft, type RestoredDraft } from "../draft-storage.js";
-import { EDIT_STORAGE_PREFIX } from "../editing.js";
+import { CLIENT_MESSAGE_ID_PATTERN } from "../../contract/limits.js";
+import { parseDraft, type RestoredDraft } from "./draft-storage.js";
+
+/** Edit modes live under `t3-composer:edit:<draft-key>`, beside the draft. */
+export const EDIT_STORAGE_PREFIX = "t3-composer:edit:";
 
 const EDIT_VERSION = 1;
 

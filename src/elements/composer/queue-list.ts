@@ -1,18 +1,17 @@
-// The queue's part of the template, in the rest chunk (queue-view.ts draws it once the chunk is
-// in; docs/composer.md, "Queued follow-ups"): a named list above the editor, one item per queued
+// The queue's part of the template (docs/composer.md, "Queued follow-ups"): a named list above the editor, one item per queued
 // message with its text and chips (drawn by the registry, as the editor draws them), its status,
 // and its actions: Retry (a failed head), Edit (take it back), Move up, Move down, Remove.
 // Alt+ArrowUp / Alt+ArrowDown move the item whose control has the focus; the focus follows the
 // item, and the live region says its new position (docs/accessibility.md).
 import { html, nothing, type TemplateResult } from "lit";
-import { collectComposerContextReferences } from "../../../codec/references.js";
-import { resolveChip } from "../../../presentation/resolve.js";
-import { fillChip } from "../../../presentation/chip-dom.js";
-import type { ChipSurface } from "../../../presentation/types.js";
-import { chipState } from "../attachment-entry.js";
-import type { Composer } from "../composer.js";
-import { recordsOf, type QueuedMessage } from "../queue-item.js";
-import type { QueueRun } from "./queue-run.js";
+import { collectComposerContextReferences } from "../../codec/references.js";
+import { resolveChip } from "../../presentation/resolve.js";
+import { fillChip } from "../../presentation/chip-dom.js";
+import type { ChipSurface } from "../../presentation/types.js";
+import { chipState } from "./attachment-entry.js";
+import type { Composer } from "./composer.js";
+import { recordsOf, type QueuedMessage } from "./queue-item.js";
+import type { Queue } from "./queue.js";
 
 /** The class of the list; tests and styles find it by its part, `queue`. */
 const LIST_CLASS = "queue";
@@ -46,7 +45,7 @@ function queuedContent(composer: Composer, item: QueuedMessage): DocumentFragmen
 }
 
 /** Alt+ArrowUp / Alt+ArrowDown: move the item, keep the focus on the control that had it. */
-async function onKeyDown(composer: Composer, queue: QueueRun, item: QueuedMessage, event: KeyboardEvent): Promise<void> {
+async function onKeyDown(composer: Composer, queue: Queue, item: QueuedMessage, event: KeyboardEvent): Promise<void> {
   const by = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
   if (!event.altKey || by === 0) return;
   event.preventDefault();
@@ -64,11 +63,11 @@ async function refocus(composer: Composer, item: QueuedMessage, control: string 
   (buttons.find((button) => button.dataset.control === control && !button.disabled) ?? buttons.find((button) => !button.disabled))?.focus();
 }
 
-async function moveBy(composer: Composer, queue: QueueRun, item: QueuedMessage, by: -1 | 1, control: string): Promise<void> {
+async function moveBy(composer: Composer, queue: Queue, item: QueuedMessage, by: -1 | 1, control: string): Promise<void> {
   if (queue.move(item.clientMessageId, by)) await refocus(composer, item, control);
 }
 
-function renderItem(composer: Composer, queue: QueueRun, item: QueuedMessage, index: number, count: number): TemplateResult {
+function renderItem(composer: Composer, queue: Queue, item: QueuedMessage, index: number, count: number): TemplateResult {
   const { host, sender } = composer;
   const strings = host.localizer;
   const id = item.clientMessageId;
@@ -97,8 +96,13 @@ function renderItem(composer: Composer, queue: QueueRun, item: QueuedMessage, in
   </li>`;
 }
 
+/** The list, or nothing while the queue is empty. */
+export function renderQueue(composer: Composer): TemplateResult | typeof nothing {
+  return composer.queue.items.length > 0 ? renderQueueList(composer, composer.queue) : nothing;
+}
+
 /** The list of the queue's items (not empty). */
-export function renderQueueList(composer: Composer, queue: QueueRun): TemplateResult {
+function renderQueueList(composer: Composer, queue: Queue): TemplateResult {
   const { items } = queue;
   return html`<ol class=${LIST_CLASS} part="queue" aria-label=${composer.host.localizer.text("queueLabel")}>
     ${items.map((item, index) => renderItem(composer, queue, item, index, items.length))}

@@ -1,5 +1,4 @@
-// The styles of the parts the rest chunk draws (rest.ts adds them to a composer's shadow root when
-// it first uses the chunk, elements/adopt-styles.ts): the queue's list, the edit bar, the
+// The styles of the composer's controls beside the editor: the queue's list, the edit bar, the
 // suggestion list.
 import { css } from "lit";
 
@@ -53,7 +52,7 @@ const queueStyles = css`
   }
 `;
 
-/** The edit bar (edit-mode.ts) and the suggestion list (suggestion-list.ts). */
+/** The edit bar (editing.ts) and the suggestion list (suggestion-list.ts). */
 const barAndListStyles = css`
   /* The edit bar (editing.ts): the message's first words, then Cancel. */
   .editing {
@@ -146,4 +145,4 @@ const barAndListStyles = css`
   }
 `;
 
-export const restStyles = [queueStyles, barAndListStyles];
+export const controlStyles = [queueStyles, barAndListStyles];

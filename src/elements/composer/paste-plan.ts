@@ -1,15 +1,41 @@
-// What a paste brings, in the rest chunk (docs/composer.md, "Paste"): the fragment read from the
-// data the front copied out of the event (paste-import.ts), limited to what the text links to,
-// and the import plan (import-plan.ts) with every record decoded again.
-import { decodeClipboardFragment, decodeClipboardHtml } from "../../../codec/clipboard.js";
-import { collectComposerContextReferences } from "../../../codec/references.js";
-import { asKnownContextRecord } from "../../../contract/kinds.js";
-import type { ClipboardFragment, ComposerContextRecord } from "../../../contract/types.js";
-import { mintLocalId } from "../attachment-entry.js";
-import type { Composer } from "../composer.js";
-import { planRecords, type ImportPlan } from "../import-plan.js";
-import type { PastedData } from "../paste-import.js";
-import { decodedRecord } from "../record-check.js";
+// What a paste brings (docs/composer.md, "Paste"): the data copied out of the event
+// (paste-import.ts), the fragment read from it and limited to what the text links to, and the
+// import plan (import-plan.ts) with every record decoded again.
+import { TextSelection, type Transaction } from "prosemirror-state";
+import { decodeClipboardFragment, decodeClipboardHtml } from "../../codec/clipboard.js";
+import { collectComposerContextReferences } from "../../codec/references.js";
+import { asKnownContextRecord } from "../../contract/kinds.js";
+import type { ClipboardFragment, ComposerContextRecord } from "../../contract/types.js";
+import { inlinePosition } from "../../editor/insert.js";
+import { mintLocalId } from "./attachment-entry.js";
+import type { Composer } from "./composer.js";
+import { planRecords, type ImportPlan } from "./import-plan.js";
+import { decodedRecord } from "./record-check.js";
+
+/** What an import needs of a paste's or a drop's data, copied out during its event. */
+export interface PastedData {
+  /** The plain text, line breaks made `\n`; never empty. */
+  text: string;
+  /** Shift was held: a long text goes in inline anyway. */
+  plain: boolean;
+  /** The fragment's flavors as the data held them (`""` when absent): the custom type with Chromium's `web ` prefix, without it, and the HTML. */
+  custom: string;
+  bare: string;
+  html: string;
+}
+
+/** What an import goes through: a paste or a drop, and where it lands. */
+export interface ImportEvent {
+  uiEvent: "paste" | "drop";
+  /** A drop's point; `undefined`: at the selection. */
+  at?: number | undefined;
+}
+
+/** A transaction whose selection is where the import goes: the drop point, or the selection. */
+export function importTransaction(composer: Composer, { at }: ImportEvent): Transaction {
+  const tr = composer.model.state.tr;
+  return at === undefined ? tr : tr.setSelection(TextSelection.create(tr.doc, inlinePosition(tr.doc, at)));
+}
 
 /**
  * The fragment of a paste (docs/composer.md, "Paste"): the custom type first (with or without

@@ -1,82 +1,23 @@
-// The suggestion list's own code, in the rest chunk (suggestions.ts owns the list and says when
-// this runs): the host's answer checked, the keys the open list takes, the choice of an item, and
-// its options (docs/composer.md, "Suggestions").
+// The suggestion list's keys, the choice of an item and its options (docs/composer.md,
+// "Suggestions"); suggestions.ts owns the list and follows the trigger.
 import { html, nothing, type TemplateResult } from "lit";
-import { toKindScopedComposerContextId } from "../../../codec/ids.js";
-import { sanitizeComposerContextLabel } from "../../../codec/references.js";
-import type { MentionContextRecord, SkillContextRecord } from "../../../contract/types.js";
-import { insertChip } from "../../../editor/insert.js";
-import { createChip } from "../../../editor/schema.js";
-import { dismissTrigger, triggerOf, type ActiveTrigger } from "../../../editor/trigger.js";
-import { emit } from "../../events.js";
-import type { Composer } from "../composer.js";
-import { draftKey, isLive } from "../draft-state.js";
-import { decodedRecord } from "../record-check.js";
-import { optionId, type SuggestionList, type Suggestions } from "../suggestions.js";
-import type { Suggestion } from "../types.js";
+import { toKindScopedComposerContextId } from "../../codec/ids.js";
+import { sanitizeComposerContextLabel } from "../../codec/references.js";
+import type { MentionContextRecord, SkillContextRecord } from "../../contract/types.js";
+import { insertChip } from "../../editor/insert.js";
+import { createChip } from "../../editor/schema.js";
+import { dismissTrigger, triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
+import type { Composer } from "./composer.js";
+import { draftKey, isLive } from "./draft-state.js";
+import { decodedRecord } from "./record-check.js";
+import type { Suggestion } from "./types.js";
 
-/** A host may offer many; a list longer than this is not read by anyone. */
-const SUGGESTIONS_MAX = 50;
+export const optionId = (index: number) => `suggestion-${index}`;
 
-/** The items of the host's answer that are suggestions, at most `SUGGESTIONS_MAX`. */
-function validSuggestions(items: unknown): Suggestion[] {
-  if (!Array.isArray(items)) return [];
-  return items
-    .filter(
-      (item): item is Suggestion =>
-        item !== null &&
-        typeof item === "object" &&
-        (item.kind === "mention" || item.kind === "skill") &&
-        typeof item.value === "string" &&
-        item.value.trim() !== "",
-    )
-    .slice(0, SUGGESTIONS_MAX);
-}
-
-function same(a: ActiveTrigger, b: ActiveTrigger): boolean {
-  return a.trigger === b.trigger && a.query === b.query && a.from === b.from;
-}
-
-/** Follows the trigger of `composer`'s draft after a change: a new query asks the host again (`t3-trigger`). */
-export function followTrigger(composer: Composer, suggestions: Suggestions): void {
-  const host = composer.host;
-  const active = triggerOf(composer.model.state);
-  const current = suggestions.list;
-  if (!active) {
-    suggestions.close();
-    return;
-  }
-  if (current && same(current, active)) {
-    current.to = active.to;
-    return;
-  }
-  // The previous answer stays on screen until the new one arrives, so the list does not flicker.
-  const list: SuggestionList = { ...active, items: current?.items ?? [], active: 0 };
-  suggestions.list = list;
-  const proceed = emit(
-    host,
-    "t3-trigger",
-    {
-      trigger: active.trigger,
-      query: active.query,
-      provide: (items) => {
-        Promise.resolve(items).then(
-          (answer) => {
-            if (suggestions.list !== list) return; // a stale answer
-            list.items = validSuggestions(answer);
-            list.active = 0;
-            host.requestUpdate();
-          },
-          () => {
-            if (suggestions.list === list) suggestions.close();
-          },
-        );
-      },
-    },
-    { cancelable: true },
-  );
-  if (!proceed) suggestions.close();
-  host.requestUpdate();
+/** The list on screen: the query it answers, its items and the highlighted one. */
+export interface SuggestionList extends ActiveTrigger {
+  items: Suggestion[];
+  active: number;
 }
 
 function recordFor(item: Suggestion): MentionContextRecord | SkillContextRecord {

@@ -1,11 +1,11 @@
 // What loading a message into the draft needs (docs/composer.md, "Edit and resend"), in the rest
 // chunk (rest.ts): the first words the edit bar shows, and the attachment entries that bind the
 // message's images and files to the host's ids, so that nothing is uploaded again.
-import { producerIdFromComposerContextId } from "../../../codec/ids.js";
-import { collectComposerContextReferences } from "../../../codec/references.js";
-import type { ComposerContextRecord } from "../../../contract/types.js";
-import type { TranscriptAttachment } from "../../../transport/types.js";
-import { newEntry, type AttachmentEntry } from "../attachment-entry.js";
+import { producerIdFromComposerContextId } from "../../codec/ids.js";
+import { collectComposerContextReferences } from "../../codec/references.js";
+import type { ComposerContextRecord } from "../../contract/types.js";
+import type { TranscriptAttachment } from "../../transport/types.js";
+import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
 
 /** Characters of the message's text the edit bar shows, at most, before an ellipsis. */
 export const EDIT_PREVIEW_CHARS = 60;

@@ -1,11 +1,29 @@
-// One upload through the transport, in the rest chunk (rest.ts): the call, its progress on the
+// One upload through the transport: the call, its progress on the
 // chip, the host's id bound to the record, a failure reported (docs/composer.md, "Uploads"). The
 // upload controller (uploads.ts) owns the running uploads and when one starts or stops; this runs
 // one through it, under the controller that aborts it.
-import { CONTEXT_ID_MAX, CONTEXT_ID_PATTERN } from "../../../contract/limits.js";
-import { emit } from "../../events.js";
-import type { AttachmentEntry } from "../attachment-entry.js";
-import type { UploadRun } from "../uploads.js";
+import { CONTEXT_ID_MAX, CONTEXT_ID_PATTERN } from "../../contract/limits.js";
+import { emit } from "../events.js";
+import type { AttachmentEntry } from "./attachment-entry.js";
+import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
+import type { Composer } from "./composer.js";
+
+/** What one upload needs of the upload controller (uploads.ts). */
+export interface UploadRun {
+  readonly composer: Composer;
+  /** The record of `entry`: a queued message's, else the draft's. */
+  record(entry: AttachmentEntry): ImageContextRecord | FileContextRecord | undefined;
+  /** Whether a queued message holds `entry` (queue.ts). */
+  held(entry: AttachmentEntry): boolean;
+  /** Whether `controller` still runs the upload of `entry`: not stopped, not started again. */
+  current(entry: AttachmentEntry, controller: AbortController): boolean;
+  /** The upload of `entry` under `controller` ends; `false` if it was not current (nothing to do then). */
+  end(entry: AttachmentEntry, controller: AbortController): boolean;
+  /** `entry` changed: its chip and the shelf are drawn again. */
+  changed(entry: AttachmentEntry): void;
+  /** The upload of `entry` failed: it shows so, and the live region says so; returns what it said. */
+  failed(entry: AttachmentEntry): string;
+}
 
 function isHostId(value: unknown): value is string {
   return typeof value === "string" && value.length <= CONTEXT_ID_MAX && CONTEXT_ID_PATTERN.test(value);
@@ -29,7 +47,7 @@ function failed(run: UploadRun, entry: AttachmentEntry, cause: unknown): void {
 }
 
 /**
- * `Uploads.start` (uploads.ts says what it does), once the chunk is in: the upload of `entry`
+ * `Uploads.start` (uploads.ts says what it does): the upload of `entry`
  * under `controller`, which the controller has marked running and `uploading`. Settles when it
  * ends, whichever way.
  */

@@ -1,8 +1,7 @@
 // Browsing the prompt history with ArrowUp and ArrowDown (docs/composer.md, "Prompt history"): the
 // session from the first recall until a send or a draft replaced from outside, which message it
 // shows, the unsent draft to come back to, and the changes a person made to a recalled message.
-// It is in the rest chunk; the history itself (its list, in storage or in memory) is the front's
-// (history.ts), which hands the keys here once the chunk is in.
+// The history itself (its list, in storage or in memory) is history.ts's, which hands the keys here.
 //
 // As in a shell (readline), a recalled message is a copy: changing it changes nothing stored, and
 // the change is kept while the person browses on, so ArrowUp and ArrowDown never lose what was
@@ -10,11 +9,24 @@
 // caret lands at the start of a message ArrowUp brought, at the end of one ArrowDown brought, so
 // pressing the same arrow again goes on browsing while the other moves through the text.
 import { Selection } from "prosemirror-state";
-import type { Composer } from "../composer.js";
-import type { DraftChange } from "../draft.js";
-import { historyStep, type PromptHistory } from "../history.js";
-import { draftEntry, restoreStash } from "../stash.js";
-import type { ComposerHistoryEntry, ComposerStashEntry } from "../types.js";
+import type { Composer } from "./composer.js";
+import type { DraftChange } from "./draft.js";
+import { draftEntry, restoreStash } from "./stash.js";
+import type { ComposerHistoryEntry, ComposerStashEntry } from "./types.js";
+
+/**
+ * Where a key would browse: -1 for ArrowUp at the very start of the draft, 1 for ArrowDown at its
+ * very end, 0 for anything else (a modifier, a selection, the caret elsewhere, a composer that
+ * cannot be edited now): that key is the editor's.
+ */
+export function historyStep(composer: Composer, event: KeyboardEvent): -1 | 0 | 1 {
+  if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || !composer.host.canEdit) return 0;
+  const step = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
+  if (step === 0) return 0;
+  const { selection, doc } = composer.model.state;
+  const edge = step < 0 ? Selection.atStart(doc).from : Selection.atEnd(doc).to;
+  return selection.empty && selection.head === edge ? step : 0;
+}
 
 /** One run of ArrowUp/ArrowDown, from the first recall until a send or a draft replaced from outside. */
 interface Session {
@@ -38,14 +50,15 @@ function stashOf(entry: ComposerHistoryEntry): ComposerStashEntry {
 
 export class HistoryBrowsing {
   readonly #composer: Composer;
-  readonly #history: PromptHistory;
+  /** The history under a key, oldest first (history.ts, `read`). */
+  readonly #read: (key: string | null) => readonly ComposerHistoryEntry[];
   #session: Session | null = null;
   /** Set while this controller replaces the draft: that is browsing, not a replacement from outside. */
   #showing = false;
 
-  constructor(composer: Composer, history: PromptHistory) {
+  constructor(composer: Composer, read: (key: string | null) => readonly ComposerHistoryEntry[]) {
     this.#composer = composer;
-    this.#history = history;
+    this.#read = read;
   }
 
   /** A send, or the history cleared: the session is over. A recalled message shown gives way to the unsent draft first when `back`. */
@@ -61,7 +74,7 @@ export class HistoryBrowsing {
     if (!this.#showing && tr === null) this.#session = null;
   }
 
-  /** As `PromptHistory.key`, once the chunk is in. */
+  /** As `PromptHistory.key` (history.ts). */
   key(event: KeyboardEvent): boolean {
     const step = historyStep(this.#composer, event);
     const session = step === 0 ? null : this.#sessionFor(step);
@@ -76,7 +89,7 @@ export class HistoryBrowsing {
     const key = this.#composer.host.draftKey;
     if (this.#session && this.#session.key !== key) this.#session = null; // `draft-key` changed
     if (this.#session || step > 0) return this.#session;
-    const entries = this.#history.read(key);
+    const entries = this.#read(key);
     if (entries.length === 0) return null;
     this.#composer.persistence.saveNow(); // the saved draft is the unsent one while recalled ones show
     const version = this.#composer.model.version;
