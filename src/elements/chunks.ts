@@ -1,9 +1,9 @@
 // How an element loads a chunk of its code later (docs/performance.md, "What the drop-ins load
 // later"): a chunk is fetched once per page by a dynamic import, relative to the module's own URL
 // in a drop-in (as the transcript's engine is: transcript/load-engine.ts) and split the same way by
-// a bundler, and fetched again after a failure. The composer's own chunks are its on-demand parts
-// (composer/on-demand.ts) and its rest (composer/rest.ts); both elements share the overlays chunk
-// (overlay-chunk.ts). A load that fails is a `t3-error` (`load-failed`), and the element's
+// a bundler, and fetched again after a failure. Only views a person opens load this way (nothing
+// of the composer's draft waits for a chunk): the composer's on-demand parts (composer/on-demand.ts)
+// and the overlays both elements share (overlay-chunk.ts). A load that fails is a `t3-error` (`load-failed`), and the element's
 // `updateComplete` waits for the loads it started.
 import type { ReactiveController } from "lit";
 import type { Chunk } from "../transport/chunk.js";

@@ -21,7 +21,7 @@ export const READ_PIECE_CHARS = 40_000;
 /**
  * What one paste may bring: 16,000,000 characters (the wire's limit on a message's records, as
  * JSON) and 100,000 chips. A larger paste is refused with a `paste-import-failed` error that says
- * so, and nothing of it goes in (rest/paste-large.ts).
+ * so, and nothing of it goes in (paste-large.ts).
  */
 export const PASTE_TEXT_MAX = 16_000_000;
 export const PASTE_CHIPS_MAX = 100_000;
