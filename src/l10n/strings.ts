@@ -94,6 +94,13 @@ export interface T3Strings {
   // A send that is being retried (docs/composer.md, "Sending").
   /** Shown, and announced once, while the transport tries a send again. `{attempt}`: the attempt's number. */
   sendRetrying: string;
+  // A view that loads when it is first opened (docs/performance.md, "What the drop-ins load later").
+  /** Shown, as a status, while the view loads. */
+  viewLoading: string;
+  /** Shown, as an alert, when the view could not be loaded. */
+  viewLoadFailed: string;
+  /** The button that loads the view again. */
+  viewRetry: string;
   // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
   /** The preview panel's title. */
   previewTitle: string;
@@ -222,6 +229,9 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   budgetRefused: "Not sent: the message is {excess} tokens over the budget.",
   budgetChipShare: "About {tokens} tokens, {percent} of the budget",
   sendRetrying: "Still trying to send (attempt {attempt})…",
+  viewLoading: "Loading…",
+  viewLoadFailed: "This could not be loaded.",
+  viewRetry: "Try again",
   // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
   previewTitle: "What the model gets",
   contextStale: "changed",

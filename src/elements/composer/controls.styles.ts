@@ -145,4 +145,24 @@ const barAndListStyles = css`
   }
 `;
 
-export const controlStyles = [queueStyles, barAndListStyles];
+/** What stands for a view that loads when first opened (preview.ts): a small status line, or an alert with a retry. */
+const viewStatusStyles = css`
+  .view-status {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--_space) / 2);
+    margin-top: calc(var(--_space) / 2);
+    font-size: 0.875em;
+    color: var(--_muted);
+  }
+  .view-status[role="alert"] {
+    color: var(--_danger);
+  }
+  .view-status button {
+    min-height: 24px;
+    font: inherit;
+  }
+`;
+
+export const controlStyles = [queueStyles, barAndListStyles, viewStatusStyles];

@@ -1,15 +1,16 @@
-// The composer's core never waits for a lazy module (docs/architecture.md, "What loads later"):
-// on a page where every dynamically imported module is unreachable (fixtures/lazy-block.ts), real
-// keys type, Control+Z and Control+Y undo and redo, a paste of a clipboard fragment brings its
-// chip and record, and Enter sends through the memory transport. Each test opens a page of its own,
-// so that nothing lazy was loaded before the block.
+// The composer's core never waits for a lazy module (docs/architecture.md, "The composer"): on a
+// page where every dynamically imported module is unreachable (fixtures/lazy-block.ts), real keys
+// type, Control+Z and Control+Y undo and redo, a paste of a clipboard fragment brings its chip and
+// record, and Enter sends through the memory transport. A lazy view that cannot load says so and
+// offers a retry. Each test opens a page of its own, so that nothing lazy was loaded before the
+// block.
 import { expect } from "@esm-bundle/chai";
 import type { ComposerErrorDetail } from "../../../src/elements/composer/events.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { OutgoingMessage } from "../../../src/transport/types.js";
 import { animationFrames, click, fitFrames, inOneUndoStep, press, type } from "../../e2e/support/frames.js";
 import { copiedFrom, pasteAt, type FreshWindow } from "./fixtures/fresh-page.js";
-import { openBlockedPage } from "./fixtures/lazy-block.js";
+import { openBlockedPage, removeWorker } from "./fixtures/lazy-block.js";
 import { T1, chord, terminal } from "./helpers.js";
 
 /** A lazy module of the composer (src/elements/composer/on-demand.ts), which the element's own graph does not hold. */
@@ -22,14 +23,11 @@ interface Page {
   events: string[];
   /** What the transport was asked to send. */
   sent: OutgoingMessage[];
-  done: () => Promise<void>;
 }
-
-let page: Page | null = null;
 
 /** A blocked page with a composer on a watched memory transport, its editor clicked into. */
 async function blockedComposer(): Promise<Page> {
-  const { frame, doc, win, done } = await openBlockedPage();
+  const { frame, doc, win } = await openBlockedPage();
   const composer = doc.createElement("t3-composer") as T3ComposerElement;
   const memory = win.t3.createMemoryTransport();
   const sent: OutgoingMessage[] = [];
@@ -45,19 +43,15 @@ async function blockedComposer(): Promise<Page> {
   doc.body.append(composer);
   await animationFrames(1, win);
   await click(frame, composer.shadowRoot!.querySelector('[part="editor"]')!);
-  page = { win, composer, events, sent, done };
-  return page;
+  return { win, composer, events, sent };
 }
 
 /** The events of `page` other than failed loads of lazy views (an idle prefetch may report one). */
 const draftEvents = ({ events }: Page) => events.filter((name) => name !== "t3-error:load-failed");
 
 before(() => fitFrames(1));
-afterEach(async () => {
-  document.querySelectorAll("iframe").forEach((frame) => frame.remove());
-  await page?.done();
-  page = null;
-});
+afterEach(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+after(removeWorker);
 
 describe("<t3-composer> with every dynamically imported module unreachable", () => {
   it("the block is in force: a lazy module of the page cannot be imported", async () => {
@@ -118,5 +112,33 @@ describe("<t3-composer> with every dynamically imported module unreachable", () 
     expect(current.sent.map((message) => [message.text, message.context?.records])).to.deep.equal([[`fix ${T1}`, [terminal]]]);
     expect(draftEvents(current).filter((name) => name === "t3-send" || name === "t3-sent")).to.deep.equal(["t3-send", "t3-sent"]);
     expect(composer.value).to.deep.equal({ text: "" });
+  });
+
+  it("showPreview() says the panel is loading, then that it could not be loaded, with a retry that asks again", async () => {
+    const current = await blockedComposer();
+    const { composer } = current;
+    const status = () => {
+      const element = composer.shadowRoot!.querySelector<HTMLElement>('[part="preview-status"]');
+      return element && [element.getAttribute("role"), element.querySelector("span")?.textContent ?? element.textContent!.trim()];
+    };
+    // Each state the part goes through, in order, as the shadow root changes.
+    const seen: unknown[] = [];
+    const observer = new MutationObserver(() => {
+      const now = status();
+      if (now && JSON.stringify(now) !== JSON.stringify(seen.at(-1))) seen.push(now);
+    });
+    observer.observe(composer.shadowRoot!, { subtree: true, childList: true, attributes: true, characterData: true });
+    composer.showPreview();
+    await composer.updateComplete;
+    observer.disconnect();
+    expect(seen).to.deep.equal([["status", "Loading…"], ["alert", "This could not be loaded."]]);
+    composer.shadowRoot!.querySelector<HTMLButtonElement>('[part="preview-retry"]')!.click();
+    await composer.updateComplete;
+    expect(status()).to.deep.equal(["alert", "This could not be loaded."]);
+    expect(current.events.filter((name) => name === "t3-error:load-failed").length).to.be.at.least(2);
+    composer.shadowRoot!.querySelector<HTMLButtonElement>('[part="preview-dismiss"]')!.click();
+    await composer.updateComplete;
+    expect(status()).to.equal(null);
+    expect(composer.shadowRoot!.querySelector('[part~="preview"]')).to.equal(null);
   });
 });
