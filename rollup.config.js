@@ -118,8 +118,8 @@ const builds = {
   // transcript's engine (its drawing code and the Markdown lexer) is a chunk beside it
   // (dist/drop-in/engine.js) that it imports relative to its own URL when a transcript first draws
   // (src/elements/transcript/load-engine.ts); so are the
-  // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts)
-  // and the chip overlays both elements share (dist/drop-in/overlays.js: src/elements/overlay-chunk.ts).
+  // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/chunks.ts)
+  // and the chip overlays both elements share (dist/drop-in/overlays.js: src/elements/chunks.ts).
   // The fetch and WebSocket transports' implementation is one too, fetched when one is created
   // (dist/drop-in/transports.js: src/transport/network/transports.ts, named by that module).
   // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
@@ -150,7 +150,7 @@ const builds = {
   // codec modules those chunks share grouped as in the combined drop-in (dist/composer/projection.js,
   // legacy.js, confusables.js: `codecChunk`); the transcript's with its Markdown engine in its own file, since it
   // draws nothing without it, and its overlays in a chunk beside it (dist/transcript/overlays.js,
-  // src/elements/overlay-chunk.ts).
+  // src/elements/chunks.ts).
   "drop-in-composer": {
     input: { composer: "src/drop-in/composer.ts" },
     preserveEntrySignatures: "allow-extension",

@@ -22,9 +22,9 @@ const FEATURES = [
   // src/elements/composer/: queue, history, edit and resend, uploads, paste and drop import,
   // secrets, suggestions, chip menus, send, stash and restore, persistence, staleness, budget,
   // preview, form, shelf, copy.
-  String.raw`src/elements/composer/(queue|queue-item|queue-view|queue\.styles|history|history-storage|edit-message|edit-storage|editing|uploads|attachment-import|attachment-entry|paste-import|paste-slices|paste-chunks|import-plan|pasted-block|pasted-block\.styles|redaction|redacted-chip|suggestions|chip-menu|chip-press|chip-popover|drop|send|transport-errors|stash|persistence|draft-storage|staleness|budget|preview|record-check|form|shelf|copy|insertable)\.ts$`,
+  String.raw`src/elements/composer/(queue|queue-item|queue-list|controls\.styles|history|history-browsing|history-storage|edit-message|edit-load|edit-storage|editing|uploads|upload|attachment-import|attachment-entry|paste-import|paste-plan|paste-large|paste-slices|paste-pieces|import-plan|pasted-block|pasted-block\.styles|redaction|redacted-chip|suggestions|suggestion-list|chip-menu|chip-press|chip-popover|drop|send|transport-errors|stash|persistence|draft-storage|staleness|budget|preview|record-check|form|shelf|shelf-confirm|copy|insertable)\.ts$`,
   String.raw`src/presentation/details`,
-  String.raw`src/elements/long-press(-timing)?\.ts$`,
+  String.raw`src/elements/long-press\.ts$`,
   String.raw`src/codec/redact`,
   String.raw`src/editor/(trigger|trigger-query|near-caret|clipboard|pasted-view)\.ts$`,
 ];

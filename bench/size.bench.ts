@@ -27,7 +27,7 @@ export async function run(): Promise<BenchRow[]> {
   const deepChat = gzipSize(await peerBundle(peer("deep-chat-entry.ts"))) / KB;
   const files = ["t3-composer.js", "drop-in/engine.js", "drop-in/composer-parts.js", "composer.js", "composer/composer-parts.js", "transcript.js", "codec.min.js"];
   const [combined, engine, parts, composer, composerParts, transcript, codec] = files.map(size) as [number, number, number, number, number, number, number];
-  // The chip overlays, fetched when an element is first idle or on first use (src/elements/overlay-chunk.ts).
+  // The chip overlays, fetched when an element is first idle or on first use (src/elements/chunks.ts).
   const [overlays, composerOverlays, transcriptOverlays] = ["drop-in/overlays.js", "composer/overlays.js", "transcript/overlays.js"].map(size) as [number, number, number];
   // The fetch and WebSocket transports' implementation, fetched when one is created (src/transport/network-chunk.ts).
   const [transports, composerTransports] = ["drop-in/transports.js", "composer/transports.js"].map(size) as [number, number];

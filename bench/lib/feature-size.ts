@@ -26,8 +26,6 @@ export const FEATURE_MODULES = [
   "src/elements/composer/redaction.ts",
   "src/elements/composer/redacted-chip.ts",
   "src/elements/composer/staleness.ts",
-  // The loader of the parts they need only on demand (on-demand/*.ts, which only it reaches).
-  "src/elements/composer/on-demand.ts",
 ];
 
 /** The features' strings in src/l10n/strings.ts. */

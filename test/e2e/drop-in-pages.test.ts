@@ -92,7 +92,7 @@ describe("drop-ins on a plain page", () => {
     expect([...body.children].map((child) => child.tagName.toLowerCase())).to.deep.equal(["h2", "p"]);
     expect(body.querySelector("strong")!.textContent).to.equal("this");
     expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");
-    // Drawn before anything else was fetched; the chip overlays (src/elements/overlay-chunk.ts)
+    // Drawn before anything else was fetched; the chip overlays (src/elements/chunks.ts)
     // come beside it once the transcript is idle.
     expect(fetched(win).filter((path) => path.startsWith("/dist/"))).to.deep.equal(["/dist/transcript.js"]);
     // The overlays import the look-alike table, a chunk of its own (`codecChunk` in rollup.config.js):

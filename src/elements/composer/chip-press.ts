@@ -1,12 +1,12 @@
 // A finger on a chip in the editor (docs/accessibility.md, "Touch"): a long press opens the chip's
 // menu, the touch screen's answer to a right-click menu (chip-menu.ts, a lazy view:
-// overlay-chunk.ts); a tap activates the chip (activate.ts), as a click does. The gesture's rules
+// chunks.ts); a tap activates the chip (activate.ts), as a click does. The gesture's rules
 // are long-press.ts's.
 import type { ReactiveController } from "lit";
 import { isChip } from "../../editor/schema.js";
 import { writeClipboard } from "../clipboard-write.js";
 import { LongPress } from "../long-press.js";
-import { unchangedFocus, withOverlays, type OverlayParts } from "../overlay-chunk.js";
+import { unchangedFocus, withOverlays, type OverlayParts } from "../chunks.js";
 import { activateChip } from "./activate.js";
 import type { Composer } from "./composer.js";
 import { copyOfSlice } from "./copy.js";

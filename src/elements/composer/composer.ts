@@ -23,9 +23,7 @@ import { PromptHistory } from "./history.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
-import { ChunkLoads, IdlePrefetch } from "../chunks.js";
-import { overlayChunk } from "../overlay-chunk.js";
-import { OnDemand } from "./on-demand.js";
+import { ChunkLoads, IdlePrefetch, overlayChunk } from "../chunks.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
 import { Redactions, type ComposerRedactor } from "./redaction.js";
@@ -86,10 +84,8 @@ export interface Composer {
   readonly redactions: Redactions;
   readonly previewPanel: PreviewPanel;
   readonly staleness: Staleness;
-  /** The loads of the chunks below (elements/chunks.ts). */
+  /** The loads of the lazy views this composer asked for (elements/chunks.ts). */
   readonly loads: ChunkLoads;
-  /** The parts loaded on demand (on-demand.ts). */
-  readonly onDemand: OnDemand;
 }
 
 /**
@@ -170,7 +166,6 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
   composer.loads = new ChunkLoads(host);
-  composer.onDemand = new OnDemand(composer);
   host.addController(new IdlePrefetch(composer.loads, overlayChunk)); // the chip menu, likewise
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);

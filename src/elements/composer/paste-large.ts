@@ -5,7 +5,7 @@ import type { PastedPiece } from "../../editor/schema.js";
 import { emit } from "../events.js";
 import type { Composer } from "./composer.js";
 import { draftKey } from "./draft-state.js";
-import { PASTE_CHIPS_MAX, PASTE_TEXT_MAX, nextTask } from "./paste-chunks.js";
+import { PASTE_CHIPS_MAX, PASTE_TEXT_MAX, nextTask } from "./paste-pieces.js";
 import { cutPiece, pastedPiece } from "./paste-slices.js";
 import { pastedSlice, setPasteProgress } from "./pasted-block.js";
 import { importTransaction, linkedPart, prepareFor, startFetches, type ImportEvent } from "./paste-plan.js";
@@ -63,7 +63,7 @@ function pasteLimitMessage(length: number, chips: number): string | null {
   return null;
 }
 
-/** Refuses a paste past the limit (paste-chunks.ts): nothing of it goes in. */
+/** Refuses a paste past the limit (paste-pieces.ts): nothing of it goes in. */
 function refuse(composer: Composer, message: string): void {
   emit(composer.host, "t3-error", { code: "paste-import-failed", message });
 }

@@ -8,7 +8,7 @@ import type { PastedPainter } from "../../editor/pasted-view.js";
 import { createPasted, isPasted, pastedAttrs, type PastedAttrs, type PastedPiece } from "../../editor/schema.js";
 import { docFromSegments, sliceFromText, type PastedRange } from "../../editor/text.js";
 import type { Composer } from "./composer.js";
-import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, nextTask } from "./paste-chunks.js";
+import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, nextTask } from "./paste-pieces.js";
 import { pastedPiecesNow } from "./paste-slices.js";
 
 /**
@@ -17,7 +17,7 @@ import { pastedPiecesNow } from "./paste-slices.js";
  */
 const PROGRESS = "data-paste-progress";
 const PROGRESS_DIGITS = 2;
-/** How deep a slice holding one pasted block is open at each end: its chunk and its line. */
+/** How deep a slice holding one pasted block is open at each end: its group of lines (src/editor/chunks.ts) and its line. */
 const BLOCK_SLICE_DEPTH = 2;
 
 /** Sets the progress attribute (`null` removes it). */
@@ -113,7 +113,7 @@ export function removePasted(composer: Composer, pos: number | undefined): void 
 /**
  * How many of `pieces`, from `from` on, one step of Expand inserts: as many as stay within
  * `PASTE_PIECE_CHIPS` chips and `PASTE_PIECE_CHARS` characters, and at least one. (A block is
- * read in smaller pieces than a step of Expand inserts: see paste-chunks.ts.)
+ * read in smaller pieces than a step of Expand inserts: see paste-pieces.ts.)
  */
 function stepOf(pieces: readonly PastedPiece[], from: number): number {
   let to = from + 1;

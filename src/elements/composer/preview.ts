@@ -4,16 +4,10 @@
 // loaded on demand (on-demand/preview-panel.ts); this owns whether the panel is open, and what
 // shows until it is in: a status while it loads, an alert with a retry when it cannot be loaded.
 import { html, nothing, type TemplateResult } from "lit";
-import { loadFailed } from "../chunks.js";
-import type { OutgoingMessage } from "../../transport/types.js";
+import { loadFailed, withComposerParts } from "../chunks.js";
 import type { Composer } from "./composer.js";
-import { outgoingMessage } from "./message.js";
+import { draftMessage } from "./message.js";
 import type { PreviewView } from "./on-demand/preview-panel.js";
-
-/** The message a send of the draft would carry now (its id is never used). */
-export function draftMessage(composer: Composer): OutgoingMessage | null {
-  return outgoingMessage(composer, "preview");
-}
 
 /** A `showPreview()` whose panel is not in yet: who opened it, and whether its load failed. */
 interface PendingPanel {
@@ -36,7 +30,7 @@ export class PreviewPanel {
    */
   async project(): Promise<string> {
     const message = draftMessage(this.#composer);
-    const projection = await this.#composer.onDemand.run((parts) => parts.projectDraft(this.#composer, message));
+    const projection = await withComposerParts(this.#composer.loads, this.#composer.host.shadowRoot, (parts) => parts.projectDraft(this.#composer, message));
     if (projection === undefined) throw loadFailed();
     return projection;
   }
@@ -51,12 +45,11 @@ export class PreviewPanel {
   }
 
   #load(opener: HTMLElement | null): void {
-    const { host, onDemand } = this.#composer;
+    const { host, loads } = this.#composer;
     const pending: PendingPanel = { opener, failed: false };
     this.#pending = pending;
     host.requestUpdate();
-    void onDemand
-      .run((parts) => {
+    void withComposerParts(loads, host.shadowRoot, (parts) => {
         if (this.#pending !== pending) return true; // dismissed, or asked again, meanwhile
         this.#pending = null;
         this.#view = new parts.PreviewView(this.#composer, opener, () => {

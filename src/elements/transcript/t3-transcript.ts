@@ -130,7 +130,7 @@ export class T3TranscriptElement extends LitElement {
   #nextSlice: ReturnType<typeof setTimeout> | undefined;
   /** Who waits for the thread to be drawn (`updateComplete`). */
   #drawnWaiters: Array<() => void> = [];
-  /** The loads of the overlays chunk (overlay-chunk.ts), which `updateComplete` waits for too. */
+  /** The loads of the overlays chunk (chunks.ts), which `updateComplete` waits for too. */
   readonly #loads = new ChunkLoads(this, "transcript");
 
   constructor() {

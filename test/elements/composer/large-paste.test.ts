@@ -7,7 +7,7 @@ import { sendMouse } from "@web/test-runner-commands";
 import { encodeClipboardFragment } from "../../../src/codec/clipboard.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
-import { PASTE_CHIPS_MAX, PASTE_PIECE_CHIPS } from "../../../src/elements/composer/paste-chunks.js";
+import { PASTE_CHIPS_MAX, PASTE_PIECE_CHIPS } from "../../../src/elements/composer/paste-pieces.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { englishLocalizer } from "../../../src/l10n/localizer.js";
 import { CONTEXT_FRAGMENT_MIME, clipboard, copyFrom, pasteInto, selectAll } from "../clipboard/helpers.js";
