@@ -2,18 +2,16 @@
 // later"). A chunk is a module fetched once per page by a dynamic import, relative to the module's
 // own URL in a drop-in and split the same way by a bundler, and fetched again after a failure. Only
 // views a person opens load this way, views with nothing to replay: nothing of the composer's draft
-// waits for a chunk. The chunks are defined here: the chip overlays both elements share (chip
-// menus, popovers, hover cards, the media modal, the details cards) and the composer's on-demand
-// parts (the preview panel and projection, the reveal menu, the stale checks, the budget's measure
-// and meter). (The transcript's engine and legacy reader are loaded by transcript/load-engine.ts
-// and transcript/load-legacy.ts with the same `Chunk`.) A load that fails is a `t3-error`
-// (`load-failed`), and the element's `updateComplete` waits for the loads it started.
+// waits for a chunk. The chip overlays both elements share (chip menus, popovers, hover cards, the
+// media modal, the details cards) are defined here; a chunk only one element loads is defined
+// beside it and loaded through `ChunkLoads` too (composer/parts.ts, transcript/load-engine.ts,
+// transcript/load-legacy.ts), so that one element's drop-in never reaches the other's chunks. A
+// load that fails is a `t3-error` (`load-failed`), and the element's `updateComplete` waits for
+// the loads it started.
 import type { ReactiveController } from "lit";
 import { provideDetailsRenderers } from "../presentation/details/lazy.js";
 import { Chunk } from "../transport/chunk.js";
 import { ComposerError } from "../transport/errors.js";
-import { adoptInto } from "./adopt-styles.js";
-import type * as ComposerPartsChunk from "./composer/on-demand/composer-parts.js";
 import { emit } from "./events.js";
 import { whenIdle } from "./idle.js";
 import type * as OverlaysChunk from "./overlays/overlays.js";
@@ -135,24 +133,5 @@ export function withOverlays(loads: ChunkLoads, open: (parts: OverlayParts) => v
   }
   void loads.run(overlayChunk, (parts) => {
     if (still()) open(parts);
-  });
-}
-
-/** The composer's on-demand parts' exports. */
-export type ComposerParts = typeof ComposerPartsChunk;
-
-const composerParts = new Chunk<ComposerParts>(() => import("./composer/on-demand/composer-parts.js"));
-
-/**
- * Runs `use` with the composer's on-demand parts once they have loaded, their styles adopted into
- * `root` first, and resolves with what it returned. A failed load fires `t3-error` (`load-failed`)
- * and resolves with `undefined`. They are asked for when `showPreview()` or `preview()` is called,
- * a chip with hidden secrets is activated, `validateContext` is set and the draft changes, or a
- * `budget` is set.
- */
-export function withComposerParts<T>(loads: ChunkLoads, root: ShadowRoot | null, use: (parts: ComposerParts) => T): Promise<Awaited<T> | undefined> {
-  return loads.run(composerParts, (loaded) => {
-    adoptInto(root, loaded.partStyles);
-    return use(loaded);
   });
 }

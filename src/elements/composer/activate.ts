@@ -5,7 +5,7 @@ import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import { liveAttachment, liveRecord } from "./draft-state.js";
-import { withComposerParts } from "../chunks.js";
+import { withComposerParts } from "./parts.js";
 
 /** Asks the person for a file (to attach again what a restored draft had no bytes for). */
 function pickFile(accept: string): Promise<File | null> {

@@ -8,7 +8,7 @@ import type { ComposerError } from "../../transport/errors.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import type { BudgetMeasure } from "./on-demand/budget-measure.js";
-import { withComposerParts } from "../chunks.js";
+import { withComposerParts } from "./parts.js";
 
 export class Budget implements ReactiveController, DraftObserver {
   readonly #composer: Composer;

@@ -4,9 +4,10 @@
 // loaded on demand (on-demand/preview-panel.ts); this owns whether the panel is open, and what
 // shows until it is in: a status while it loads, an alert with a retry when it cannot be loaded.
 import { html, nothing, type TemplateResult } from "lit";
-import { loadFailed, withComposerParts } from "../chunks.js";
+import { loadFailed } from "../chunks.js";
 import type { Composer } from "./composer.js";
 import { draftMessage } from "./message.js";
+import { withComposerParts } from "./parts.js";
 import type { PreviewView } from "./on-demand/preview-panel.js";
 
 /** A `showPreview()` whose panel is not in yet: who opened it, and whether its load failed. */

@@ -9,7 +9,7 @@ import type { ComposerContextRecord } from "../../contract/types.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import type { StaleCheck } from "./on-demand/stale-check.js";
-import { withComposerParts } from "../chunks.js";
+import { withComposerParts } from "./parts.js";
 
 /** What `validateContext` says of a record. */
 export type ContextStatus = "current" | "stale" | "gone";

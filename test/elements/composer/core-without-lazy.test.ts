@@ -13,7 +13,7 @@ import { copiedFrom, pasteAt, type FreshWindow } from "./fixtures/fresh-page.js"
 import { openBlockedPage, removeWorker } from "./fixtures/lazy-block.js";
 import { T1, chord, terminal } from "./helpers.js";
 
-/** A lazy module of the composer (src/elements/chunks.ts), which the element's own graph does not hold. */
+/** A lazy module of the composer (src/elements/composer/parts.ts loads it), which the element's own graph does not hold. */
 const LAZY_MODULE = "/src/elements/composer/on-demand/composer-parts.ts";
 
 interface Page {
