@@ -22,11 +22,11 @@ const defineHasEffects = () => ({
 
 /**
  * `manualChunks` for a drop-in: every module the drop-in's entry reaches by static imports stays in
- * the drop-in's own file, so that its first load is one file. Without this, rollup would move what
- * the entries of a build share (`ComposerError`, with the memory transport and the codec extras)
- * into a third file that they all import; and, with `allow-extension`, it would put the codec
- * modules that only the chunks share (the envelope's escape, the look-alike table) into the
- * drop-in's file, where `codecChunk` groups them into chunks of their own. Modules reached only by a dynamic import
+ * one file, the drop-in's first load (`drop-in/t3-composer.js` for `t3-composer.js`, which
+ * re-exports it). Without this, rollup would split what the entries of a build share (the old
+ * paths' modules import from the first load) into more files; and it would put the codec modules
+ * that only the chunks share (the envelope's escape, the look-alike table) into the first load,
+ * where `codecChunk` groups them into chunks of their own. Modules reached only by a dynamic import
  * (the Markdown engine, the composer's on-demand parts, the overlays) are left to rollup: they are
  * the chunks, except those matched by `inline`, whose dynamic imports are followed too (they load
  * with the file), and the modules matched by `keep`, which stay in the file though only chunks
