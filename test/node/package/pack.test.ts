@@ -62,7 +62,9 @@ describe("the packed package", { skip: notBuilt }, () => {
 
   /** What each Node-side entry must export (a sample: docs/entries.md has the full list). */
   const NODE_ENTRIES: Record<string, string> = {
-    "./codec": "export const ok = typeof m.decodeMessageContext === 'function' && m.CONTEXT_HREF_PREFIX === 't3-context://v1/';",
+    "./codec":
+      "export const ok = typeof m.decodeMessageContext === 'function' && m.CONTEXT_HREF_PREFIX === 't3-context://v1/' && typeof m.upgradeLegacyContextMessage === 'function' && typeof m.redactSecrets === 'function';",
+    // The old paths (docs/entries.md, "Old paths"), kept for one release.
     "./codec/legacy":
       "export const ok = ['upgradeLegacyContextMessage', 'serializeLegacyContextMessage', 'resolveUserMessageContext'].every((name) => typeof m[name] === 'function');",
     "./codec/secrets": "export const ok = typeof m.redactSecrets === 'function' && typeof m.redactContextRecord === 'function' && m.SECRET_RULES.length > 0;",
@@ -81,6 +83,7 @@ describe("the packed package", { skip: notBuilt }, () => {
     ),
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
+  // `./memory-transport.js` and `./codec-extras.js` are old paths; test/node/entries.test.ts imports every entry in Node too.
   const BROWSER_ENTRIES = [".", "./t3-composer.js", "./memory-transport.js", "./codec-extras.js", "./composer.js", "./transcript.js"];
 
   // The JSX entries hold declarations only: the checks below compile against them.
@@ -91,7 +94,7 @@ describe("the packed package", { skip: notBuilt }, () => {
     assert.equal(code, 0, output);
   });
 
-  it("types the codec's three entries in a Node ESM project (tsc, nodenext, on fixtures/codec-entries.ts: its @ts-expect-error lines must fail)", () => {
+  it("types the codec entry and its old paths in a Node ESM project (tsc, nodenext, on fixtures/codec-entries.ts: its @ts-expect-error lines must fail)", () => {
     const { code, output } = checkNode(scratch.dir);
     assert.equal(code, 0, output);
   });
