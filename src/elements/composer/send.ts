@@ -55,12 +55,15 @@ export class Sender implements ReactiveController {
   #retrying: { controller: AbortController; attempt: number } | null = null;
   /** What the send's own code (rest/transmit.ts) does through this controller. */
   readonly #run: SendRun;
+  /** Set by `stop()` until the next send starts: the failures of the sends it aborted are not errors. */
+  #stopped = false;
 
   constructor(composer: Composer) {
     this.#composer = composer;
     this.#run = {
       composer,
       start: () => {
+        if (this.#controllers.size === 0) this.#stopped = false;
         const controller = new AbortController();
         this.#controllers.add(controller);
         return controller;
@@ -154,7 +157,19 @@ export class Sender implements ReactiveController {
     this.#composer.host.requestUpdate();
   }
 
+  /**
+   * Stop (the toolbar's, docs/composer.md "Toolbar"): aborts the running sends through their
+   * transport's AbortSignal. Each rejects as an abort does, without `t3-error`, and the draft
+   * stays as it was.
+   */
+  stop(): void {
+    if (this.#controllers.size === 0) return;
+    this.#stopped = true;
+    for (const controller of this.#controllers) controller.abort();
+  }
+
   #failure(error: ComposerError): ComposerError {
+    if (this.#stopped) return error; // the person stopped it: not an error to show
     emit(this.#composer.host, "t3-error", { code: error.code, message: error.message, cause: error.cause ?? error });
     return error;
   }
