@@ -14,6 +14,9 @@
 //                                       waitForFileChooser): the next one it opens is held
 //   file-chooser-accept { files }       accepts the held chooser with files `{ name, text }`,
 //                                       written to a temporary folder → { multiple, accept }
+//   permissions-deny    {}              the test page's origin is denied every permission
+//                                       (the microphone among them), as a person who said no
+//   permissions-reset   {}              back to the browser's defaults
 //
 // The other page is brought to the front while it is driven (a hidden tab gets no animation
 // frames and no focus), and the test's page goes back to the front when it is closed.
@@ -109,7 +112,21 @@ async function acceptChooser({ files }, session) {
   return { multiple };
 }
 
+async function denyPermissions(_payload, session) {
+  const page = testPage(session);
+  // Browser.grantPermissions grants the listed permissions and denies all others.
+  await page.browserContext().overridePermissions(new URL(page.url()).origin, []);
+  return true;
+}
+
+async function resetPermissions(_payload, session) {
+  await testPage(session).browserContext().clearPermissionOverrides();
+  return true;
+}
+
 const COMMANDS = {
+  "permissions-deny": denyPermissions,
+  "permissions-reset": resetPermissions,
   "file-chooser-arm": armChooser,
   "file-chooser-accept": acceptChooser, "page-open": open, "page-eval": evaluate, "page-type": typeText, "page-hide": hide, "page-close": close };
 

@@ -69,10 +69,10 @@ describe("<t3-composer> toolbar", () => {
 
   it("hides the built-in buttons with toolbar=\"none\" and keeps the actions row", async () => {
     const el = await mount({ toolbar: "none" });
-    expect(part(el, "send-button")).to.equal(null);
-    expect(part(el, "attach-button")).to.equal(null);
-    expect(part(el, "toolbar")).to.equal(null);
-    expect(part(el, "actions")).to.not.equal(null);
+    expect(part(el, "send-button") === null).to.equal(true);
+    expect(part(el, "attach-button") === null).to.equal(true);
+    expect(part(el, "toolbar") === null).to.equal(true);
+    expect(part(el, "actions") !== null).to.equal(true);
   });
 
   it("puts toolbar-start after the built-in tools and toolbar-end just before Send", async () => {
@@ -110,7 +110,7 @@ describe("<t3-composer> toolbar", () => {
     expect(errors).to.have.length(0);
     expect(el.value).to.deep.equal({ text: "keep me" });
     await el.updateComplete;
-    expect(part(el, "error")).to.equal(null);
+    expect(part(el, "error") === null).to.equal(true);
     expect(part(el, "send-button")!.getAttribute("aria-label")).to.equal("Send");
   });
 
