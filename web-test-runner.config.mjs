@@ -6,12 +6,12 @@ import { hostProxyMiddleware, serverCommands } from "./test/support/server-comma
 
 /**
  * The tests of the microphone (dictation with `createRecordedSpeech`) run in a Chromium of their
- * own, with a fake microphone whose permission prompt is answered yes: `--group microphone`
+ * own, with a fake microphone (each test grants or denies it: page-commands.mjs): `--group microphone`
  * runs them alone, and a run without `--files` runs them beside the others. A run with `--files`
  * leaves the group out (test-runner would start its Chromium for every subset otherwise).
  */
 const MICROPHONE_FILES = "test/elements/composer/dictation-microphone*.test.ts";
-const MICROPHONE_FLAGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+const MICROPHONE_FLAGS = ["--use-fake-device-for-media-stream"];
 const argv = process.argv.slice(2);
 const microphoneGroup = argv.some((arg) => arg === "--group" || arg.startsWith("--group=")) || !argv.some((arg) => arg === "--files" || arg.startsWith("--files="));
 

@@ -16,6 +16,7 @@
 //                                       written to a temporary folder → { multiple, accept }
 //   permissions-deny    {}              the test page's origin is denied every permission
 //                                       (the microphone among them), as a person who said no
+//   permissions-grant   { names }       it is granted `names` (such as "microphone"), denied others
 //   permissions-reset   {}              back to the browser's defaults
 //
 // The other page is brought to the front while it is driven (a hidden tab gets no animation
@@ -112,10 +113,10 @@ async function acceptChooser({ files }, session) {
   return { multiple };
 }
 
-async function denyPermissions(_payload, session) {
+async function grantPermissions({ names = [] }, session) {
   const page = testPage(session);
   // Browser.grantPermissions grants the listed permissions and denies all others.
-  await page.browserContext().overridePermissions(new URL(page.url()).origin, []);
+  await page.browserContext().overridePermissions(new URL(page.url()).origin, names);
   return true;
 }
 
@@ -125,7 +126,8 @@ async function resetPermissions(_payload, session) {
 }
 
 const COMMANDS = {
-  "permissions-deny": denyPermissions,
+  "permissions-deny": (_payload, session) => grantPermissions({ names: [] }, session),
+  "permissions-grant": grantPermissions,
   "permissions-reset": resetPermissions,
   "file-chooser-arm": armChooser,
   "file-chooser-accept": acceptChooser, "page-open": open, "page-eval": evaluate, "page-type": typeText, "page-hide": hide, "page-close": close };
