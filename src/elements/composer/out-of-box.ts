@@ -10,7 +10,7 @@ import { Dictation } from "./dictation.js";
 import { draftAttachments } from "./draft-attachments.js";
 import { ErrorNotice } from "./error-notice.js";
 import { attachFiles } from "./insert.js";
-import { hasContent } from "./message.js";
+import { liveRecords } from "./draft-state.js";
 import { browserSpeech, hasBrowserSpeech, type ComposerSpeech } from "./speech.js";
 import { Toolbar } from "./toolbar.js";
 
@@ -54,7 +54,7 @@ export function createOutOfBox(host: OutOfBoxHost, composer: Composer): OutOfBox
   const toolbar = new Toolbar({
     host,
     localizer: () => composer.host.localizer,
-    hasContent: () => hasContent(composer),
+    hasContent: () => hasContentQuickly(composer),
     sending: () => sender.sending,
     busy: () => host.busy,
     canEdit: () => host.canEdit,
@@ -77,6 +77,22 @@ export function createOutOfBox(host: OutOfBoxHost, composer: Composer): OutOfBox
     focusEditor: () => model.view?.focus(),
   });
   return { toolbar, dictation, notice };
+}
+
+/**
+ * Whether the draft holds something to send, as `hasContent` (message.ts) says, without reading
+ * the whole text: the toolbar asks after every transaction, and a keystroke in a megabyte draft
+ * must not pay for `textContent`. Attachments are records, so the live records cover them; the
+ * walk stops at the first text that is not blank.
+ */
+function hasContentQuickly(composer: Composer): boolean {
+  if (liveRecords(composer.model.draft).size > 0) return true;
+  let found = false;
+  composer.model.state.doc.descendants((node) => {
+    if (!found && node.isText && /\S/.test(node.text ?? "")) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Dictation's engines (docs/composer.md, "Dictation"): what a speech engine is, the built-in one
 // over the browser's own recognizer, and `createRecordedSpeech`, which records the microphone and
 // hands the audio to the host. The code that listens and records is a chunk of its own
-// (speech/listen.ts, speech/record.ts), fetched on the first click of Dictate: the first load
+// (speech/speech-engines.ts), fetched on the first click of Dictate: the first load
 // holds only these few lines.
 import { loadFailed } from "../chunks.js";
 
@@ -47,7 +47,7 @@ export function isSpeech(value: unknown): value is ComposerSpeech {
 
 /** The speech chunk; a failed fetch is `load-failed`, as the composer's other chunks' are. */
 function speechChunk() {
-  return import("./speech/listen.js").catch((cause: unknown) => {
+  return import("./speech/speech-engines.js").catch((cause: unknown) => {
     throw loadFailed(cause);
   });
 }
