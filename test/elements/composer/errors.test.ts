@@ -17,7 +17,7 @@ function failingTransport(failures: number): { transport: ComposerTransport; sen
       if (left-- > 0) return Promise.reject(new Error("The host answered 404"));
       return memory.send(message, options);
     },
-    upload: (file, options) => memory.upload(file, options),
+    upload: (file, options) => memory.upload!(file, options),
   };
   return { transport, sends };
 }
@@ -99,7 +99,7 @@ describe("<t3-composer> errors a person sees", () => {
     let fail = true;
     el.transport = {
       send: (message, options) => memory.send(message, options),
-      upload: (file, options) => (fail ? Promise.reject(new Error("quota")) : memory.upload(file, options)),
+      upload: (file, options) => (fail ? Promise.reject(new Error("quota")) : memory.upload!(file, options)),
     };
     el.attachFiles([new File(["a"], "a.txt", { type: "text/plain" })]);
     await until(() => part(el, "error") !== null, "the notice");

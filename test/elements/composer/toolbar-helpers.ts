@@ -47,7 +47,7 @@ export function slowTransport(): { transport: ComposerTransport; sends: Outgoing
         waiting.push(() => resolve(memory.send(message, options)));
       });
     },
-    upload: (file, options) => memory.upload(file, options),
+    upload: (file, options) => memory.upload!(file, options),
   };
   return { transport, sends, aborted, release: () => waiting.shift()?.() };
 }

@@ -158,7 +158,7 @@ describe("<t3-composer> toolbar", () => {
     await executeServerCommand("file-chooser-arm");
     await click(part(el, "attach-button")!);
     const changes = record(el, "t3-context-add");
-    const { multiple } = await executeServerCommand<unknown, { multiple: boolean }>("file-chooser-accept", {
+    const { multiple } = await executeServerCommand<{ multiple: boolean }, { files: { name: string; text: string }[] }>("file-chooser-accept", {
       files: [{ name: "notes.txt", text: "one" }, { name: "todo.txt", text: "two" }],
     });
     expect(multiple).to.equal(true);
