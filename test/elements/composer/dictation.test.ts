@@ -109,6 +109,21 @@ describe("<t3-composer> dictation with the browser's SpeechRecognition", () => {
     expect(el.value.context?.records).to.deep.equal([terminal]);
   });
 
+  it("keeps typing right after a dictated piece out of its undo step", async () => {
+    const el = await mount();
+    await focusEnd(el);
+    const recognizer = await startDictation(el);
+    recognizer.hear("spoken", true);
+    await until(() => el.value.text === "spoken", "the final text");
+    el.focus();
+    await type(" typed");
+    expect(el.value.text).to.equal("spoken typed");
+    await chord("Control", "z");
+    await until(() => el.value.text === "spoken", "the undo of the typing");
+    await chord("Control", "z");
+    await until(() => el.value.text === "", "the undo of the dictated piece");
+  });
+
   it("stops on a second click: the recognizer is told to stop, and its last final text still goes in", async () => {
     const el = await mount();
     await focusEnd(el);
