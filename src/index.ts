@@ -90,8 +90,11 @@ export type {
   ComposerErrorDetail,
   ComposerSendDetail,
   ComposerSentDetail,
+  ComposerStopDetail,
   ComposerTriggerDetail,
 } from "./elements/composer/events.js";
+export { createRecordedSpeech } from "./elements/composer/speech.js";
+export type { ComposerSpeech, RecordedSpeechOptions, SpeechResult } from "./elements/composer/speech.js";
 export type { ChipActivateDetail } from "./elements/chip-events.js";
 export type { ContextStatus, ContextValidator } from "./elements/composer/staleness.js";
 export type { ComposerEditing } from "./elements/composer/editing.js";

@@ -173,6 +173,34 @@ export interface T3Strings {
   // Long press on a chip (docs/accessibility.md, "Touch").
   /** The Copy button of the menu a long press on a chip opens. */
   copyChip: string;
+  // The toolbar (docs/composer.md, "Toolbar"): its buttons' accessible names.
+  /** The Send button. */
+  send: string;
+  /** The Send button while it stops (a send runs, or the host is busy and the draft empty). */
+  stop: string;
+  /** The Attach button. */
+  attachFiles: string;
+  /** The Dictate button (`aria-pressed` while it listens). */
+  dictate: string;
+  // The error notice (docs/errors.md, "In the composer").
+  /** A send failed (`send-failed`). */
+  errorSendFailed: string;
+  /** An upload failed (`upload-failed`). */
+  errorUploadFailed: string;
+  /** A pasted attachment's source could not be reached (`attachment-unreachable`). */
+  errorAttachmentUnreachable: string;
+  /** The draft, history or queue could not be saved (`storage-failed`). */
+  errorStorageFailed: string;
+  /** A part of the composer could not be loaded (`load-failed`). */
+  errorLoadFailed: string;
+  /** Dictation was refused the microphone (`microphone-denied`). */
+  errorMicrophoneDenied: string;
+  /** Dictation failed otherwise (`dictation-failed`). */
+  errorDictationFailed: string;
+  /** The notice's Retry button. */
+  errorRetry: string;
+  /** The notice's dismiss button. */
+  errorDismiss: string;
 }
 
 /** A key of the table. */
@@ -276,6 +304,21 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   chipsRemoved: { one: "Removed 1 context.", other: "Removed {count} contexts." },
   // Long press on a chip.
   copyChip: "Copy",
+  // The toolbar.
+  send: "Send",
+  stop: "Stop",
+  attachFiles: "Attach files",
+  dictate: "Dictate",
+  // The error notice.
+  errorSendFailed: "The message could not be sent. It is still here.",
+  errorUploadFailed: "A file could not be uploaded.",
+  errorAttachmentUnreachable: "A pasted attachment could not be fetched.",
+  errorStorageFailed: "The draft could not be saved on this device.",
+  errorLoadFailed: "A part of the composer could not be loaded. Check the connection.",
+  errorMicrophoneDenied: "Dictation needs the microphone. Allow it in the browser's settings for this site.",
+  errorDictationFailed: "Dictation stopped because of an error.",
+  errorRetry: "Retry",
+  errorDismiss: "Dismiss",
 });
 
 /** The keys, in table order. */

@@ -53,6 +53,8 @@ export class Sender implements ReactiveController {
   #messageId: { id: string; version: number } | null = null;
   /** The send being retried, and its attempt. */
   #retrying: { controller: AbortController; attempt: number } | null = null;
+  /** Set by `stop()` until the next send starts: the failures of the sends it aborted are not errors. */
+  #stopped = false;
 
   constructor(composer: Composer) {
     this.#composer = composer;
@@ -136,7 +138,19 @@ export class Sender implements ReactiveController {
     this.#composer.host.requestUpdate();
   }
 
+  /**
+   * Stop (the toolbar's, docs/composer.md "Toolbar"): aborts the running sends through their
+   * transport's AbortSignal. Each rejects as an abort does, without `t3-error`, and the draft
+   * stays as it was.
+   */
+  stop(): void {
+    if (this.#controllers.size === 0) return;
+    this.#stopped = true;
+    for (const controller of this.#controllers) controller.abort();
+  }
+
   #failure(error: ComposerError): ComposerError {
+    if (this.#stopped) return error; // the person stopped it: not an error to show
     emit(this.#composer.host, "t3-error", { code: error.code, message: error.message, cause: error.cause ?? error });
     return error;
   }
@@ -192,6 +206,7 @@ export class Sender implements ReactiveController {
       taken();
       return undefined;
     }
+    if (this.#controllers.size === 0) this.#stopped = false;
     const controller = new AbortController();
     this.#controllers.add(controller);
     let result: SentMessage;
