@@ -3,6 +3,7 @@
 // stored messages, new ones live from any tab, and each send at once (see thread.js).
 import { createFetchTransport, setStrings } from "../../dist/t3-composer.js";
 import { pretendAgent } from "./agent.js";
+import { devPanel } from "./dev-panel.js";
 import { frenchStrings } from "./french.js";
 import { showWhileEmpty } from "./empty-thread.js";
 import { logComposerEvents } from "./event-log.js";
@@ -23,6 +24,8 @@ const requested = new URLSearchParams(location.search).get("thread");
 const threadId = requested && THREAD_ID.test(requested) ? requested : DEFAULT_THREAD;
 // Relative to the page, so the app also works behind a proxy that mounts it under a path.
 const api = new URL("api", document.baseURI).href;
+
+devPanel($("dev-panel"), $("dev-toggle"), $("dev-close"));
 
 const composer = $("composer");
 const transcript = $("transcript");

@@ -10,6 +10,7 @@ import { formatMessage } from "publint/utils";
 import { reachableFiles } from "../../../scripts/package-files.mjs";
 import { ROOT, installPacked, type Scratch } from "./scratch.js";
 import { importInChromium } from "./browser.js";
+import { RECIPES, runRecipes, type RecipeRun } from "./recipes.js";
 import { checkNode, checkReact, checkSolid, checkSvelte, checkVue, prepareFrameworks } from "./frameworks.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
@@ -127,6 +128,23 @@ describe("the packed package", { skip: notBuilt }, () => {
       assert.equal(execFileSync(process.execPath, [probe], { cwd: scratch.dir, encoding: "utf8" }).trim(), "true");
     });
   }
+
+  describe("each recipe of the docs, built against the tarball and run in Chromium (recipes.ts)", () => {
+    let runs: Map<string, RecipeRun>;
+    before(async () => {
+      runs = await runRecipes(scratch.dir);
+    });
+    for (const { name } of RECIPES) {
+      it(`${name}: type, insert the chip from the button, send, and see the message with its chip in the transcript`, () => {
+        const run = runs.get(name)!;
+        assert.deepEqual(run.errors, []);
+        assert.deepEqual(run.messages, [{ role: "user", text: "Look at [build lines 12-14](t3-context://v1/terminal/terminal_build-1) ", contextIds: ["terminal_build-1"] }]);
+        assert.deepEqual(run.chips, ["Terminal: build lines 12-14"]);
+        assert.match(run.shown, /Look at build lines 12-14/);
+        assert.equal(run.draft, "");
+      });
+    }
+  });
 
   it("imports t3-composer (bundled as an app would) and t3-composer/t3-composer.js in Chromium: both define the elements", async () => {
     const results = await importInChromium(scratch.dir, ["t3-composer", "/node_modules/t3-composer/dist/t3-composer.js"]);
