@@ -17,6 +17,7 @@ import { removeExpansions } from "./expansion.js";
 import type { MarkdownEngine } from "./markdown/engine.js";
 import type { MarkdownReference } from "./markdown/inline.js";
 import { relex, type LexedText } from "./markdown/relex.js";
+import { completeStreamingTail } from "./markdown/streaming-tail.js";
 import { emit } from "../events.js";
 import { resolveMessageContext } from "./message-context.js";
 import type { TranscriptMessage } from "./types.js";
@@ -219,7 +220,9 @@ export class MessageView {
     this.#markReader(message, context.awaitsReader && deps.awaitReader?.() === true);
     this.#drawnWithoutReader = context.awaitsReader;
     for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}`, cause: problem.cause });
-    this.#lexed = relex(force ? undefined : this.#lexed, context.text, message.role === "user", deps.markdown.lex);
+    // A pending reply's unfinished end is drawn as it will be when finished (markdown/streaming-tail.ts).
+    const text = message.pending ? completeStreamingTail(context.text) : context.text;
+    this.#lexed = relex(force ? undefined : this.#lexed, text, message.role === "user", deps.markdown.lex);
     const { tokens } = this.#lexed;
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
     const previous = this.#basis;
