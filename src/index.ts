@@ -102,6 +102,7 @@ export type { EditableMessage } from "./elements/composer/edit-message.js";
 
 export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
 export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";
+export type { CodeHighlighter, CodeToken } from "./elements/transcript/code/types.js";
 export type { TranscriptCopyDetail, TranscriptEditDetail } from "./elements/transcript/events.js";
 export type { EditTarget } from "./elements/transcript/edit.js";
 export type { AttachmentUrlResolver } from "./elements/transcript/message-attachments.js";

@@ -60,6 +60,10 @@ export interface T3Strings {
   replyFinished: string;
   /** A message's copy button. */
   copyMessage: string;
+  /** A code block's Copy button. */
+  copyCode: string;
+  /** Announced when a code block's code was copied. */
+  codeCopied: string;
   /** A gallery thumbnail. `{name}`: the image's name. */
   openImage: string;
   /** A file of a message's file row. `{name}`: the file's name. */
@@ -237,6 +241,8 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   roleSystem: "System",
   replyFinished: "{speaker} replied.",
   copyMessage: "Copy message",
+  copyCode: "Copy code",
+  codeCopied: "Copied",
   openImage: "Open image {name}",
   openFile: "File {name}",
   nameAndDetail: "{name}, {detail}",

@@ -101,6 +101,21 @@ describe("clipboard through the keyboard", () => {
     await sendMouse({ type: "move", position: [0, 0] });
   });
 
+  it("copies exactly a code block's code with its Copy button, as plain text", async () => {
+    // Trailing spaces, a blank last line and a tab: none is added or lost.
+    const code = "const a = 1;\t\n\nif (a) {\n  go();  \n}\n";
+    const el = await mountTranscript([{ id: "m1", role: "assistant", text: "Run:\n\n```ts\n" + code + "\n```\n\nDone." }]);
+    const button = article(el, "m1").querySelector<HTMLButtonElement>('[part="code-copy"]')!;
+    await until(() => button.getBoundingClientRect().width > 0, "the Copy button drawn");
+    await sendMouse({ type: "click", position: centre(button) });
+    await until(() => button.dataset.copyState === "copied", "the copy done");
+    const [item] = await navigator.clipboard.read();
+    expect([...item!.types]).to.deep.equal(["text/plain"]);
+    expect(await (await item!.getType("text/plain")).text()).to.equal(code);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal("Copied");
+    await sendMouse({ type: "move", position: [0, 0] });
+  });
+
   it("Ctrl+C on a transcript selection writes its Markdown and the fragment", async () => {
     const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)} today`, { context: { version: 1, records: [terminal, review] } });
     const el = await mountTranscript([message], withSource);
