@@ -75,15 +75,6 @@ pretendAgent(composer, $("agent"), $("agent-auto"));
 logComposerEvents(composer, $("log"));
 useTokenizer(composer, (name) => ($("token-count").textContent = `tokens: counted by ${name}`));
 
-const picker = $("picker");
-$("attach").addEventListener("click", () => picker.click());
-picker.addEventListener("change", () => {
-  composer.attachFiles(picker.files);
-  picker.value = "";
-});
-$("send").addEventListener("click", () => composer.send().catch(() => {}));
-composer.addEventListener("t3-error", (event) => {
-  const kept = event.detail.code === "send-failed" ? " Your draft is kept: press Enter to try again." : "";
-  $("error").textContent = `${event.detail.message}${kept}`;
-});
+// Send, Stop, Attach and the error notice with Retry are the composer's own toolbar
+// (docs/composer.md, "Toolbar"); the demo adds only its Preview button to the toolbar's end.
 composer.addEventListener("t3-sent", () => ($("error").textContent = ""));

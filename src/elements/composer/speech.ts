@@ -18,6 +18,7 @@ export interface SpeechResult {
  * the microphone was denied.
  */
 export interface ComposerSpeech {
+  /** Starts listening; the pieces it yields are interim (`final: false`) or final text, until `signal` aborts. */
   start(signal: AbortSignal): AsyncIterable<SpeechResult>;
 }
 
