@@ -40,7 +40,12 @@ export interface T3Strings {
   cancel: string;
   /** The confirm dialog's remove button. */
   remove: string;
-  /** An unresolved chip's accessible name. `{label}`: its label. */
+  /**
+   * A chip's accessible name. `{label}`: what the chip shows (its label, then any size or upload
+   * state); `{kind}`: its kind ("File"). Begin with `{label}` (WCAG 2.5.3, Label in Name).
+   */
+  chipName: string;
+  /** An unresolved chip's accessible name. `{label}`: what it shows; begin with it, as `chipName` does. */
   unavailableContext: string;
   /** Why an unresolved chip is unavailable, in the composer (its tooltip and description). */
   unavailableComposer: string;
@@ -66,7 +71,7 @@ export interface T3Strings {
   codeCopied: string;
   /** A gallery thumbnail. `{name}`: the image's name. */
   openImage: string;
-  /** A file of a message's file row. `{name}`: the file's name. */
+  /** A file of a message's file row. `{name}`: the file's name and size, as shown; begin with it. */
   openFile: string;
   /** A name followed by a detail: a chip's size, upload progress or failure; a file's size. */
   nameAndDetail: string;
@@ -230,7 +235,8 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   },
   cancel: "Cancel",
   remove: "Remove",
-  unavailableContext: "Unavailable context, {label}",
+  chipName: "{label}, {kind}",
+  unavailableContext: "{label}, unavailable context",
   unavailableComposer: "This context is no longer available. Remove it or attach it again.",
   unavailableTranscript: "This context is no longer available.",
   details: "Details",
@@ -244,7 +250,7 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   copyCode: "Copy code",
   codeCopied: "Copied",
   openImage: "Open image {name}",
-  openFile: "File {name}",
+  openFile: "{name}, file",
   nameAndDetail: "{name}, {detail}",
   previous: "Previous",
   next: "Next",

@@ -8,7 +8,7 @@ import { asKnownContextRecord } from "../contract/kinds.js";
 import { englishLocalizer } from "../l10n/localizer.js";
 import { visibleLabel } from "./labels.js";
 import { reportPresenterFailure } from "./report.js";
-import type { ResolvedChip } from "./resolve.js";
+import { chipAccessibleName, type ResolvedChip } from "./resolve.js";
 import type { ChipContent, ChipSurface } from "./types.js";
 
 const SAFE_MEDIA_PROTOCOLS = new Set(["http:", "https:", "blob:"]);
@@ -152,8 +152,10 @@ export function fillChip(target: HTMLElement, chip: ResolvedChip, surface: ChipS
   target.append(textSpan("t3-chip-label", visibleLabel(chip.label), "bdi"));
   const suffix = attachmentSuffix(chip, surface);
   // The suffix (size, progress, failure) is part of the name: a chip in the composer is an image
-  // to assistive technology, whose content is not read.
+  // to assistive technology, whose content is not read. It comes before the kind, so the name
+  // begins with all the text the chip shows, in its order (WCAG 2.5.3).
   const strings = surface.localizer ?? englishLocalizer;
-  target.setAttribute("aria-label", suffix ? strings.text("nameAndDetail", { name: chip.ariaLabel, detail: suffix }) : chip.ariaLabel);
+  const shown = suffix ? strings.text("nameAndDetail", { name: chip.label, detail: suffix }) : chip.label;
+  target.setAttribute("aria-label", suffix ? chipAccessibleName(strings, shown, chip.kindName) : chip.ariaLabel);
   if (suffix) target.append(textSpan("t3-chip-suffix", suffix));
 }

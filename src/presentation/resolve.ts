@@ -28,8 +28,26 @@ export interface ResolvedChip {
   subject: UnresolvedContextRecord;
   resolved: boolean;
   label: string;
-  /** The accessible name: `"<Kind>: <label>"`, or `"Unavailable context, <label>"`. */
+  /**
+   * What follows the label in the accessible name: the kind's name (`"File"`); `undefined` for an
+   * unresolved chip whose fallback gives no `kindLabel`, which is named as unavailable.
+   */
+  kindName: string | undefined;
+  /**
+   * The accessible name: `"<label>, <kind>"` (`chipName`), or `"<label>, unavailable context"`
+   * (`unavailableContext`), so that it begins with what the chip shows.
+   */
   ariaLabel: string;
+}
+
+/**
+ * A chip's accessible name: `shown` (its label, and any text drawn after it, in the order it is
+ * drawn) first, then the kind, or that it is unavailable when `kindName` is `undefined`.
+ * WCAG 2.5.3 (Label in Name) wants the name to begin with the visible text, so that a
+ * voice-control user who says what they see reaches the chip (docs/accessibility.md, "Chips").
+ */
+export function chipAccessibleName(strings: Localizer, shown: string, kindName: string | undefined): string {
+  return kindName === undefined ? strings.text("unavailableContext", { label: shown }) : strings.text("chipName", { label: shown, kind: kindName });
 }
 
 /** Hears a presenter member that threw while a chip was resolved (its `label` or `kindLabel`). */
@@ -74,7 +92,8 @@ export function resolveChip(
     subject: record,
     resolved: true,
     label,
-    ariaLabel: `${kindLabel}: ${label}`,
+    kindName: kindLabel,
+    ariaLabel: chipAccessibleName(strings, label, kindLabel),
   };
 }
 
@@ -93,7 +112,7 @@ function unresolvedChip(
 ): ResolvedChip {
   const subject: UnresolvedContextRecord = record ?? { version: 1, kind, contextId: reference.contextId, label: reference.label };
   const label = presenterText(report, kind, "label", () => fallback.label?.(subject)) || reference.label;
-  const kindLabel = presenterText(report, kind, "kindLabel", () => fallback.kindLabel?.(subject));
+  const kindName = presenterText(report, kind, "kindLabel", () => fallback.kindLabel?.(subject)) || undefined;
   return {
     kind,
     contextId: reference.contextId,
@@ -102,6 +121,7 @@ function unresolvedChip(
     subject,
     resolved: false,
     label,
-    ariaLabel: kindLabel ? `${kindLabel}: ${label}` : strings.text("unavailableContext", { label }),
+    kindName,
+    ariaLabel: chipAccessibleName(strings, label, kindName),
   };
 }

@@ -66,8 +66,9 @@ export interface ChipPresenter<R extends ContextRecordBase = ComposerContextReco
   /** The chip's text. Default: the record's label, or the link's label when that is empty. */
   label?(record: R): string;
   /**
-   * The first part of the chip's accessible name, `"<kind label>: <label>"`. Default: the kind
-   * definition's `label`, else the kind, capitalized.
+   * The last part of the chip's accessible name, `"<label>, <kind label>"` (the name begins with
+   * what the chip shows, WCAG 2.5.3). Default: the kind definition's `label`, else the kind,
+   * capitalized.
    */
   kindLabel?(record: R): string;
   /** The icon before the label. A string is shown as text (an emoji, a letter). */

@@ -28,13 +28,13 @@ describe("demo/custom-kind.html", () => {
     const composer = await waitFor(() => doc.querySelector<T3ComposerElement>("t3-composer")?.shadowRoot?.querySelector(".t3-chip") && doc.querySelector<T3ComposerElement>("t3-composer"), "the composer's chips");
 
     expect(chipsIn(transcript.shadowRoot!)).to.deep.equal([
-      ["Jira issue: PROJ-42", false],
-      ["Jira issue: PROJ-7", false],
-      ["Unavailable context, PROJ-99", true],
+      ["PROJ-42, Jira issue", false],
+      ["PROJ-7, Jira issue", false],
+      ["PROJ-99, unavailable context", true],
     ]);
     expect(chipsIn(composer.shadowRoot!)).to.deep.equal([
-      ["Jira issue: PROJ-42", false],
-      ["Unavailable context, PROJ-99", true],
+      ["PROJ-42, Jira issue", false],
+      ["PROJ-99, unavailable context", true],
     ]);
     const value = composer.value;
     expect(value.context!.records.map((record) => [record.contextId, "payload" in record && record.payload])).to.deep.equal([

@@ -235,7 +235,7 @@ describe("the demo app in a second language", () => {
     const shadow = page.composer.shadowRoot!;
     await click(page.frame, sampleButton(page, "Terminal excerpt"));
     await waitFor(() => shadow.querySelector("[role=status]")!.textContent!.includes("inséré"), "a French announcement");
-    expect(shadow.querySelector("[role=status]")!.textContent!.trim()).to.equal("Terminal: build lines 12-14 inséré.");
+    expect(shadow.querySelector("[role=status]")!.textContent!.trim()).to.equal("build lines 12-14, Terminal inséré.");
     picker.value = "en";
     picker.dispatchEvent(new Event("change", { bubbles: true }));
     page.composer.clear();

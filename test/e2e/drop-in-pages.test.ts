@@ -89,7 +89,7 @@ describe("drop-ins on a plain page", () => {
     const body = transcript.shadowRoot!.querySelector(".body")!;
     expect([...body.children].map((child) => child.tagName.toLowerCase())).to.deep.equal(["h2", "p"]);
     expect(body.querySelector("strong")!.textContent).to.equal("this");
-    expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");
+    expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("src/a.ts, Mention");
     // Drawn before anything else was fetched; the chip overlays (src/elements/chunks.ts)
     // come beside it once the transcript is idle.
     // The entry file re-exports its first load from the file beside it (rollup.config.js).
@@ -114,7 +114,7 @@ describe("drop-ins on a plain page", () => {
     expect(fetched(win)).to.include(ENGINE_CHUNK);
     const body = transcript.shadowRoot!.querySelector(".body")!;
     expect([...body.children].map((child) => child.tagName.toLowerCase())).to.deep.equal(["h2", "p"]);
-    expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");
+    expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("src/a.ts, Mention");
   });
 
   it("t3-composer.js exports exactly the package entry's names, the memory transport included, which sends what a composer sends", async () => {

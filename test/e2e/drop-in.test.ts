@@ -43,7 +43,7 @@ describe("the drop-in", () => {
     expect(block.querySelector('code [class^="tok-"]'), "highlighted by the built chunks").to.not.equal(null);
     const paragraph = body.children[1]!;
     expect([...paragraph.querySelectorAll("strong, em, del, code, a")].map((node) => node.tagName.toLowerCase())).to.deep.equal(["strong", "em", "del", "code", "a"]);
-    expect(paragraph.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");
+    expect(paragraph.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("src/a.ts, Mention");
     expect(body.querySelector("li.task input")).to.not.equal(null);
     expect(body.querySelector("table td:nth-child(2)")!.getAttribute("style")).to.contain("center");
     expect(body.lastElementChild!.textContent).to.equal("<b>raw</b> & ©");

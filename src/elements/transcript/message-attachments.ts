@@ -120,9 +120,9 @@ export function renderFileRow(files: readonly TranscriptAttachment[], { resolveA
     } else {
       button.disabled = true;
     }
-    const fileName = strings.text("openFile", { name: file.name });
+    // The name begins with what the button shows, name then size, and says "file" last (WCAG 2.5.3).
     const size = typeof file.sizeBytes === "number" ? strings.bytes(file.sizeBytes) : undefined;
-    button.setAttribute("aria-label", size ? strings.text("nameAndDetail", { name: fileName, detail: size }) : fileName);
+    button.setAttribute("aria-label", strings.text("openFile", { name: size ? strings.text("nameAndDetail", { name: file.name, detail: size }) : file.name }));
     row.append(button);
   }
   return row;

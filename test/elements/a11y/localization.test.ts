@@ -13,6 +13,7 @@ const french: T3StringTable = {
   editorLabel: "Votre message",
   suggestions: "Propositions",
   chipInserted: "{name} inséré.",
+  chipName: "{label} — {kind}",
   attachedImages: "Images jointes",
   removeFile: "Retirer {name}",
   confirmRemoveImage: { one: "Retirer « {name} » ? Une référence.", other: "Retirer « {name} » ? {count} références." },
@@ -50,8 +51,9 @@ describe("localization", () => {
     expect(editorOf(el).getAttribute("aria-label")).to.equal("Votre message");
     expect(el.shadowRoot!.querySelector("[role=listbox]")!.getAttribute("aria-label")).to.equal("Propositions");
     expect(chip!.querySelector(".t3-chip-suffix")!.textContent).to.equal("1,5 Ko");
-    // The size is part of the chip's name (English wording where the table has no key).
-    expect(chip!.getAttribute("aria-label")).to.equal("File: big.txt, 1,5 Ko");
+    // The size is part of the chip's name, before the kind as it is drawn (English wording where
+    // the table has no key: `nameAndDetail`, and the kind's name).
+    expect(chip!.getAttribute("aria-label")).to.equal("big.txt, 1,5 Ko — File");
   });
 
   it("takes the page's lang when the element has none, and follows a change of it", async () => {
@@ -93,7 +95,7 @@ describe("localization", () => {
     await type("a");
     el.insertContext(bigFile);
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector("[role=status]")!.textContent!.trim()).to.equal("File: big.txt inséré.");
+    expect(el.shadowRoot!.querySelector("[role=status]")!.textContent!.trim()).to.equal("big.txt — File inséré.");
   });
 
   it("asks in the confirm dialog with the locale's plural forms", async () => {

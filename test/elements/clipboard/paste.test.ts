@@ -182,7 +182,7 @@ describe("paste into the composer", () => {
       const text = "see [gone](t3-context://v1/terminal/terminal_zz) ok";
       pasteInto(composer, clipboard({ "text/plain": text }));
       expectValue(composer, { text });
-      expect(chipsOf(composer).map((chip) => [chip.dataset.contextUnresolved, chip.getAttribute("aria-label")])).to.deep.equal([["true", "Unavailable context, gone"]]);
+      expect(chipsOf(composer).map((chip) => [chip.dataset.contextUnresolved, chip.getAttribute("aria-label")])).to.deep.equal([["true", "gone, unavailable context"]]);
     });
 
     it("keeps only the records the pasted text links to", async () => {
@@ -337,7 +337,7 @@ describe("paste into the composer", () => {
       const composer = await mount();
       pasteInto(composer, clipboard({ "text/plain": text, [CONTEXT_FRAGMENT_MIME]: "{not json", "text/html": html(invalidJson) }));
       expectValue(composer, { text });
-      expect(chipsOf(composer).map((chip) => [chip.dataset.contextUnresolved, chip.getAttribute("aria-label")])).to.deep.equal([["true", "Unavailable context, build lines 3-4"]]);
+      expect(chipsOf(composer).map((chip) => [chip.dataset.contextUnresolved, chip.getAttribute("aria-label")])).to.deep.equal([["true", "build lines 3-4, unavailable context"]]);
     });
   });
 

@@ -151,7 +151,7 @@ describe("labels of pasted chips", () => {
     const el = await mountTranscript([message], withSource);
     const paragraph = article(el, "m1").querySelector(".body p")!;
     const source = chips(paragraph).map((chip) => [chip.textContent, chip.getAttribute("aria-label")]);
-    expect(source).to.deep.equal([["<Button>", "Browser element: <Button>"]]);
+    expect(source).to.deep.equal([["<Button>", "<Button>, Browser element"]]);
     document.getSelection()!.setBaseAndExtent(paragraph.firstChild!, 0, paragraph.lastChild!, " now".length);
     await chord("Control", "c");
     const composer = await mount();
@@ -160,7 +160,7 @@ describe("labels of pasted chips", () => {
     await frame();
     expect(composer.value.text).to.equal(`Fix ${pastedLink} now`);
     expect(chipsOf(composer).map((chip) => chip.textContent)).to.deep.equal(["<Button>"]);
-    expect(chipsOf(composer)[0]!.getAttribute("aria-label")).to.equal("Preview annotation: <Button>");
+    expect(chipsOf(composer)[0]!.getAttribute("aria-label")).to.equal("<Button>, Preview annotation");
   });
 
   it("Ctrl+C in a composer, Ctrl+V in another: the chip keeps the first composer's label", async () => {

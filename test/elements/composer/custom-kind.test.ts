@@ -25,7 +25,7 @@ describe("<t3-composer> custom kinds (jira-issue)", () => {
     el.value = value;
     await el.updateComplete;
     const [valid, failed] = chipsOf(el);
-    expect(valid!.getAttribute("aria-label")).to.equal("Jira issue: PROJ-42");
+    expect(valid!.getAttribute("aria-label")).to.equal("PROJ-42, Jira issue");
     expect(valid!.getAttribute("part")).to.equal("chip chip-jira-issue");
     expect(valid!.dataset.tone).to.equal("open");
     expect(valid!.hasAttribute("data-context-unresolved")).to.equal(false);
@@ -33,7 +33,7 @@ describe("<t3-composer> custom kinds (jira-issue)", () => {
       ["t3-chip-icon-text", "◆"],
       ["t3-chip-label", "PROJ-42"],
     ]);
-    expect(failed!.getAttribute("aria-label")).to.equal("Unavailable context, PROJ-43");
+    expect(failed!.getAttribute("aria-label")).to.equal("PROJ-43, unavailable context");
     expect(failed!.dataset.contextUnresolved).to.equal("true");
     expect(failed!.getAttribute("part")).to.equal("chip chip-jira-issue chip-unresolved");
     expect(failed!.title).to.equal(UNRESOLVED_TOOLTIP.composer);
@@ -70,7 +70,7 @@ describe("<t3-composer> custom kinds (jira-issue)", () => {
       ["t3-chip-icon-text", "⌀"],
       ["t3-chip-label", "PROJ-43 (gone)"],
     ]);
-    expect(failed.getAttribute("aria-label")).to.equal("Unavailable context, PROJ-43 (gone)");
+    expect(failed.getAttribute("aria-label")).to.equal("PROJ-43 (gone), unavailable context");
     expect(failed.dataset.contextUnresolved).to.equal("true");
     expect(failed.title).to.equal(UNRESOLVED_TOOLTIP.composer);
     expect(el.value).to.deep.equal(value);

@@ -97,7 +97,7 @@ describe("<t3-composer> draft-key when the tab goes away", function () {
     expect(before.value.text).to.equal(
       `Why does ${T1} fail? ![done.png](t3-context://v1/image/image_${done!.localId}) [unfinished.txt](t3-context://v1/file/file_${unfinished!.localId}) `,
     );
-    expect(before.chips).to.deep.equal(["Terminal: build lines 3-4", "Image: done.png (ready)", "File: unfinished.txt, 0% (uploading)"]);
+    expect(before.chips).to.deep.equal(["build lines 3-4, Terminal", "done.png, Image (ready)", "unfinished.txt, 0%, File (uploading)"]);
     await savedDraft(key, (draft) => draft.text === before.value.text);
     await tab.end("crash");
 
@@ -107,7 +107,7 @@ describe("<t3-composer> draft-key when the tab goes away", function () {
     expect(after).to.deep.equal({
       ...before,
       attachments: [done, { localId: unfinished!.localId, name: "unfinished.txt", mimeType: "text/plain", sizeBytes: 13, status: "failed", referenced: true }],
-      chips: ["Terminal: build lines 3-4", "Image: done.png (ready)", "File: unfinished.txt, upload failed (failed)"],
+      chips: ["build lines 3-4, Terminal", "done.png, Image (ready)", "unfinished.txt, upload failed, File (failed)"],
     });
     expect(after.value.context!.records.map((record) => record.kind)).to.deep.equal(["terminal", "image", "file"]);
     await again.run(`t3.composer.retryAttachment(${JSON.stringify(unfinished!.localId)}, new File(["arrives now"], "retried.txt", { type: "text/plain" })), t3.readyUploads(2)`);

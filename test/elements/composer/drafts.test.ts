@@ -68,7 +68,7 @@ describe("<t3-composer> draft-key", () => {
     expect(second.value).to.deep.equal({ text: `fix ${T1}`, context: { version: 1, records: [terminal] } });
     document.body.append(second);
     await second.updateComplete;
-    expect(chipsOf(second).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Terminal: build lines 3-4"]);
+    expect(chipsOf(second).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["build lines 3-4, Terminal"]);
     second.remove();
   });
 
@@ -103,7 +103,7 @@ describe("<t3-composer> draft-key", () => {
     expect(after({ text: second.value.text, records: second.value.context?.records })).to.deep.equal(latest);
     document.body.append(second);
     await second.updateComplete;
-    expect(chipsOf(second).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Terminal: build lines 3-4"]);
+    expect(chipsOf(second).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["build lines 3-4, Terminal"]);
     second.remove();
   });
 

@@ -33,14 +33,14 @@ describe("<t3-composer> editing", () => {
     el.value = { text: `see ${T1}` };
     const [chip] = chipsOf(el);
     expect(chip!.dataset.contextUnresolved).to.equal("true");
-    expect(chip!.getAttribute("aria-label")).to.equal("Unavailable context, build lines 3-4");
+    expect(chip!.getAttribute("aria-label")).to.equal("build lines 3-4, unavailable context");
     expect(chip!.title).to.equal("This context is no longer available. Remove it or attach it again.");
   });
 
   it("names resolved chips from the registry", async () => {
     const el = await mount();
     el.value = { text: `${T1} ${M1}`, context: { version: 1, records: [terminal, mention] } };
-    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Terminal: build lines 3-4", "Mention: src/a.ts"]);
+    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["build lines 3-4, Terminal", "src/a.ts, Mention"]);
     expect(chipsOf(el).every((chip) => !chip.hasAttribute("data-context-unresolved"))).to.equal(true);
   });
 

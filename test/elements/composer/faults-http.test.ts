@@ -101,7 +101,7 @@ describe("<t3-composer> faults against the reference host (fetch adapter)", func
     const localId = await buildDraft(el);
     expect(el.attachments.map((a) => a.status)).to.deep.equal(["failed"]);
     const before = snapshot(el);
-    expect(before.chips).to.deep.equal(["Terminal: build lines 3-4", "Image: shot.png, upload failed (failed)"]);
+    expect(before.chips).to.deep.equal(["build lines 3-4, Terminal", "shot.png, upload failed, Image (failed)"]);
     expect(await sendFailure(el)).to.deep.equal({ code: "upload-failed", name: "ComposerError" });
     expect(snapshot(el)).to.deep.equal(before);
     await host.up();
@@ -143,7 +143,7 @@ describe("<t3-composer> faults against the reference host (fetch adapter)", func
   it("shows a 500 on an upload as a failed upload, and a retry uploads it once", async () => {
     await host.faults("uploads", ["fail-500"]);
     const localId = await buildDraft(el);
-    expect(snapshot(el).chips).to.deep.equal(["Terminal: build lines 3-4", "Image: shot.png, upload failed (failed)"]);
+    expect(snapshot(el).chips).to.deep.equal(["build lines 3-4, Terminal", "shot.png, upload failed, Image (failed)"]);
     el.retryAttachment(localId);
     await uploadsSettled(el);
     await retryAndCheck(sentIds(el), draftText(localId), el.attachments[0]!.attachmentId!);
@@ -178,7 +178,7 @@ describe("<t3-composer> faults against the reference host (fetch adapter)", func
     const errors = record(el, "t3-error");
     const localId = await buildDraft(el);
     expect(errors.map((event) => [event.detail.code, event.detail.message])).to.deep.equal([["upload-failed", "Uploading shot.png failed."]]);
-    expect(snapshot(el).chips).to.deep.equal(["Terminal: build lines 3-4", "Image: shot.png, upload failed (failed)"]);
+    expect(snapshot(el).chips).to.deep.equal(["build lines 3-4, Terminal", "shot.png, upload failed, Image (failed)"]);
     expect(await host.attachments()).to.deep.equal([]);
     el.retryAttachment(localId);
     await uploadsSettled(el);

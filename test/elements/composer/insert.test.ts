@@ -82,7 +82,7 @@ describe("<t3-composer> insertContext and removeContext", () => {
     const el = await mount();
     el.insertContext(terminal, { label: "the [failing] build" });
     expect(el.value.text).to.equal("[the failing build](t3-context://v1/terminal/terminal_t1) ");
-    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("Terminal: build lines 3-4");
+    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("build lines 3-4, Terminal");
   });
 
   it("shares one record between two chips of the same id, and fires t3-context-add once", async () => {

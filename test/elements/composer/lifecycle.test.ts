@@ -56,7 +56,7 @@ describe("<t3-composer> lifecycle", () => {
     await type("<");
     await frame();
     expect(el.value.text).to.equal(`x<${S1}y`);
-    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Skill: ui"]);
+    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["ui, Skill"]);
     host.remove();
   });
 
@@ -121,7 +121,7 @@ describe("<t3-composer> moved into another document", () => {
     inner.body.append(el);
     await el.updateComplete;
     expect(el.ownerDocument).to.equal(inner);
-    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Skill: ui"]);
+    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["ui, Skill"]);
     el.value = { text: "changed in the frame" };
     localStorage.removeItem(DRAFT_STORAGE_PREFIX + "iframe");
     iframe.contentWindow!.dispatchEvent(new Event("pagehide"));

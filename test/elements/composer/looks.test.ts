@@ -45,15 +45,15 @@ describe("<t3-composer> looks", () => {
     el.value = { text: all.map(linkOf).join(" "), context: { version: 1, records: all } };
     const chips = chipsOf(el);
     expect(chips.map((chip) => chip.getAttribute("aria-label"))).to.deep.equal([
-      "Image: shot.png",
-      "File: notes.txt, 42 B",
-      "Terminal: build lines 3-4",
-      "Browser element: <GoButton>",
-      "Preview annotation: Make the header sticky",
-      "Review comment: a.ts L12 to L15",
-      "Draft pull request: #7",
-      "Mention: src/a.ts",
-      "Skill: ui",
+      "shot.png, Image",
+      "notes.txt, 42 B, File",
+      "build lines 3-4, Terminal",
+      "<GoButton>, Browser element",
+      "Make the header sticky, Preview annotation",
+      "a.ts L12 to L15, Review comment",
+      "#7, Draft pull request",
+      "src/a.ts, Mention",
+      "ui, Skill",
     ]);
     expect(chips.map((chip) => chip.querySelector(".t3-chip-icon")?.getAttribute("data-icon"))).to.deep.equal([
       "image", "file", "terminal", "element", "preview-annotation", "review-comment", "pull-request", "mention", "skill",
@@ -73,10 +73,10 @@ describe("<t3-composer> looks", () => {
     el.value = { text: states.map(linkOf).join(" "), context: { version: 1, records: states } };
     const look = () => chipsOf(el).map((chip) => [chip.getAttribute("aria-label"), chip.dataset.tone, getComputedStyle(chip.querySelector(".t3-chip-icon")!).color]);
     expect(look()).to.deep.equal([
-      ["Open pull request: #1", "open", "rgb(26, 127, 55)"],
-      ["Draft pull request: #2", "draft", "rgb(89, 99, 110)"],
-      ["Merged pull request: #3", "merged", "rgb(130, 80, 223)"],
-      ["Closed pull request: #4", "closed", "rgb(207, 34, 46)"],
+      ["#1, Open pull request", "open", "rgb(26, 127, 55)"],
+      ["#2, Draft pull request", "draft", "rgb(89, 99, 110)"],
+      ["#3, Merged pull request", "merged", "rgb(130, 80, 223)"],
+      ["#4, Closed pull request", "closed", "rgb(207, 34, 46)"],
     ]);
     await emulateMedia({ colorScheme: "dark" });
     expect(look().map(([, tone, color]) => [tone, color])).to.deep.equal([
@@ -101,7 +101,7 @@ describe("<t3-composer> looks", () => {
     await el.updateComplete;
     expect(chipsOf(el)[0]!.dataset.contextUnresolved).to.equal("true");
     registry.define("jira-issue", { label: () => "Jira PROJ-1" });
-    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("Jira issue: Jira PROJ-1");
+    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("Jira PROJ-1, Jira issue");
   });
 
   it("takes --t3-* custom properties and ::part() rules from the page", async () => {
@@ -244,6 +244,6 @@ describe("<t3-composer> ProseMirror's stylesheet", () => {
     const reported = errors.filter((error) => error.code === "presenter-failed").map((error) => (error.cause as Error).message);
     // A chip is resolved at each redraw, so a failure may be reported more than once: these two, only.
     expect([...new Set(reported)].sort()).to.deep.equal(["kind boom", "label boom"]);
-    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("Skill: ui");
+    expect(chipsOf(el)[0]!.getAttribute("aria-label")).to.equal("ui, Skill");
   });
 });

@@ -62,8 +62,8 @@ describe("<t3-composer> preview", () => {
     expect(el.shadowRoot!.activeElement!.getAttribute("part")).to.equal("preview-close");
     const entries = [...panel.querySelectorAll('[part="preview-entry"]')];
     expect(entries.map((entry) => [entry.querySelector("span")!.textContent, entry.querySelector("pre")!.textContent])).to.deep.equal([
-      ["Mention: src/a.ts", '<context kind="mention" id="mention_src-a-ts">\npath: src/a.ts\n</context>'],
-      ["Skill: ui", '<context kind="skill" id="skill_ui">\nname: ui\n</context>'],
+      ["src/a.ts, Mention", '<context kind="mention" id="mention_src-a-ts">\npath: src/a.ts\n</context>'],
+      ["ui, Skill", '<context kind="skill" id="skill_ui">\nname: ui\n</context>'],
     ]);
     // The pieces are the projection, byte for byte.
     const text = panel.querySelector('[part="preview-text"]')!.textContent!;

@@ -65,7 +65,7 @@ describe("<t3-composer> secrets: what is redacted as it enters", () => {
     const [chip] = chipsOf(el);
     expect(chip!.getAttribute("data-redacted")).to.equal("2");
     expect(chip!.querySelector(".t3-chip-redacted")!.textContent).to.equal("2 secrets hidden");
-    expect(chip!.getAttribute("aria-label")).to.equal("Terminal: build lines 3-4, 2 secrets hidden");
+    expect(chip!.getAttribute("aria-label")).to.equal("build lines 3-4, Terminal, 2 secrets hidden");
     expect(chip!.getAttribute("aria-description")).to.equal("Secrets were hidden. Click the chip (or select it and press Enter) to reveal them.");
     expect(announcer(el)).to.equal("Inserted Terminal: build lines 3-4. Hid 2 secrets.");
   });

@@ -82,7 +82,7 @@ describe("<t3-composer> stale context", () => {
     const chip = chipOf(el);
     expect(partsOf(chip)).to.include("chip-stale");
     expect(chip.querySelector(".t3-chip-badge")!.textContent).to.equal("changed");
-    expect(chip.getAttribute("aria-label")).to.equal("File: notes.txt, 42 B, changed");
+    expect(chip.getAttribute("aria-label")).to.equal("notes.txt, 42 B, File, changed");
     expect(chip.getAttribute("aria-description")).to.match(/^Changed since it was added/);
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain("notes.txt changed. Refresh it, or send again as it is.");
 
@@ -97,7 +97,7 @@ describe("<t3-composer> stale context", () => {
     await until(() => !chipOf(el).hasAttribute("data-context-status"));
     expect(refreshes.map((event) => event.detail.record)).to.deep.equal([file]);
     expect(el.value.context!.records).to.deep.equal([newer]);
-    expect(chipOf(el).getAttribute("aria-label")).to.equal("File: notes.txt, 58 B");
+    expect(chipOf(el).getAttribute("aria-label")).to.equal("notes.txt, 58 B, File");
 
     await press("End");
     await press("Enter");
@@ -123,7 +123,7 @@ describe("<t3-composer> stale context", () => {
     expect(dialog.textContent!.replace(/\s+/g, " ")).to.contain("notes.txt is no longer available. Remove it or keep it?");
     expect(el.shadowRoot!.activeElement!.getAttribute("part")).to.equal("confirm-gone-keep");
     expect(partsOf(chipsOf(el)[1]!)).to.include("chip-gone");
-    expect(chipsOf(el)[1]!.getAttribute("aria-label")).to.equal("File: notes.txt, 42 B, unavailable");
+    expect(chipsOf(el)[1]!.getAttribute("aria-label")).to.equal("notes.txt, 42 B, File, unavailable");
     await press("Enter"); // Keep, focused when the dialog opened
     await until(() => transport.sent.length === 1);
     expect(sends[0]!.detail.gone).to.deep.equal([file]);

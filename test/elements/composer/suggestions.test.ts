@@ -153,7 +153,7 @@ describe("<t3-composer> suggestions", () => {
     await el.updateComplete;
     (listbox(el).querySelectorAll('[role="option"]')[1] as HTMLElement).click();
     await frame();
-    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["Mention: src/api.ts"]);
+    expect(chipsOf(el).map((chip) => chip.getAttribute("aria-label"))).to.deep.equal(["src/api.ts, Mention"]);
   });
 
   it("ignores a stale answer that arrives after a newer query's", async () => {

@@ -129,7 +129,7 @@ describe("both elements on a hostile page", () => {
     expect(chip!.textContent).to.contain("build lines 3-4");
     expect(textStyles(chip!)).to.deep.include({ textTransform: "none", letterSpacing: "normal", wordSpacing: "0px", textIndent: "0px" });
     const shown = transcript.shadowRoot!.querySelector<HTMLElement>('article[data-message-id="u1"] button.t3-chip')!;
-    expect(shown.getAttribute("aria-label")).to.equal("Terminal: build lines 3-4");
+    expect(shown.getAttribute("aria-label")).to.equal("build lines 3-4, Terminal");
     expect(textStyles(shown)).to.deep.include({ textTransform: "none", letterSpacing: "normal", wordSpacing: "0px", textIndent: "0px" });
   });
 

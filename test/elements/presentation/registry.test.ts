@@ -72,7 +72,7 @@ describe("chip registry", () => {
 describe("chip rendering", () => {
   it("draws a terminal chip with its accessible name, part and icon", () => {
     const chip = chipOf(terminal);
-    expect(chip.getAttribute("aria-label")).to.equal("Terminal: build lines 3-4");
+    expect(chip.getAttribute("aria-label")).to.equal("build lines 3-4, Terminal");
     expect(chip.getAttribute("part")).to.equal("chip chip-terminal");
     expect(chip.querySelector(".t3-chip-icon")!.getAttribute("data-icon")).to.equal("terminal");
     expect(chip.hasAttribute("data-context-unresolved")).to.equal(false);
@@ -80,7 +80,7 @@ describe("chip rendering", () => {
 
   it("draws the unresolved chip for a missing record", () => {
     const chip = chipOf(undefined, { kind: "terminal", contextId: "terminal_t9", label: "gone" });
-    expect(chip.getAttribute("aria-label")).to.equal("Unavailable context, gone");
+    expect(chip.getAttribute("aria-label")).to.equal("gone, unavailable context");
     expect(chip.getAttribute("data-context-unresolved")).to.equal("true");
     expect(chip.title).to.equal("This context is no longer available.");
     expect(chip.querySelector(".t3-chip-icon")!.getAttribute("data-icon")).to.equal("unresolved");
@@ -91,7 +91,7 @@ describe("chip rendering", () => {
     registry.define("jira-issue", { payload: v.object({ key: v.string() }), label: (r) => `${(r as { payload: { key: string } }).payload.key}` });
     const reference = { kind: "jira-issue", contextId: "j1", label: "PROJ-1" };
     const good = { version: 1, contextId: "j1", kind: "jira-issue", label: "PROJ-1", payload: { key: "PROJ-1" } } as const;
-    expect(chipOf(good, reference, registry).getAttribute("aria-label")).to.equal("Jira issue: PROJ-1");
+    expect(chipOf(good, reference, registry).getAttribute("aria-label")).to.equal("PROJ-1, Jira issue");
     const bad = { ...good, payload: { key: 7 } };
     expect(chipOf(bad, reference, registry).getAttribute("data-context-unresolved")).to.equal("true");
   });
@@ -104,7 +104,7 @@ describe("chip rendering", () => {
     };
     const chip = chipOf(pr, { kind: "review-comment", contextId: "review-comment_pr", label: "PR" });
     expect(chip.dataset.tone).to.equal("merged");
-    expect(chip.getAttribute("aria-label")).to.equal("Merged pull request: #9");
+    expect(chip.getAttribute("aria-label")).to.equal("#9, Merged pull request");
     expect(chip.querySelector(".t3-chip-icon")!.getAttribute("data-icon")).to.equal("pull-request");
   });
 
@@ -136,7 +136,7 @@ describe("kind definitions in the registry", () => {
     expect(good.dataset.contextUnresolved).to.equal(undefined);
     expect(good.querySelector(".t3-chip-label")!.textContent).to.equal("PROJ-42");
     // No kindLabel in the looks: the accessible name takes the definition's display name.
-    expect(resolveChip(registry, { kind: "jira-issue", contextId: issue.contextId, label: "x" }, issue).ariaLabel).to.equal("Jira issue: PROJ-42");
+    expect(resolveChip(registry, { kind: "jira-issue", contextId: issue.contextId, label: "x" }, issue).ariaLabel).to.equal("PROJ-42, Jira issue");
     const bad = chipOf(badIssue, { kind: "jira-issue", contextId: badIssue.contextId, label: "PROJ-43" }, registry);
     expect(bad.dataset.contextUnresolved).to.equal("true");
     expect(registry.definition("jira-issue")).to.equal(jiraKind);

@@ -20,17 +20,17 @@ describe("<t3-transcript> chips", () => {
     const text = all.map(link).join(" ");
     const el = await mount([userMessage("m1", text, { context: { version: 1, records: all }, attachments })]);
     expect(chips(article(el, "m1")).map((c) => [c.getAttribute("aria-label"), c.querySelector(".t3-chip-label")!.textContent])).to.deep.equal([
-      ["Terminal: build lines 3-4", "build lines 3-4"],
-      ["Browser element: <Button>", "<Button>"],
-      ["Review comment: app.ts L12 to L15", "app.ts L12 to L15"],
-      ["Open pull request: #9", "#9"],
-      ["Preview annotation: Make it blue", "Make it blue"],
-      ["Image: annotation.png", "annotation.png"],
-      ["Image: shot.png", "shot.png"],
-      ["File: notes.pdf, 4.0 KB", "notes.pdf"],
-      ["File: demo.mp4, 8.8 KB", "demo.mp4"],
-      ["Mention: src/app.ts", "src/app.ts"],
-      ["Skill: ui", "ui"],
+      ["build lines 3-4, Terminal", "build lines 3-4"],
+      ["<Button>, Browser element", "<Button>"],
+      ["app.ts L12 to L15, Review comment", "app.ts L12 to L15"],
+      ["#9, Open pull request", "#9"],
+      ["Make it blue, Preview annotation", "Make it blue"],
+      ["annotation.png, Image", "annotation.png"],
+      ["shot.png, Image", "shot.png"],
+      ["notes.pdf, 4.0 KB, File", "notes.pdf"],
+      ["demo.mp4, 8.8 KB, File", "demo.mp4"],
+      ["src/app.ts, Mention", "src/app.ts"],
+      ["ui, Skill", "ui"],
     ]);
   });
 
@@ -59,7 +59,7 @@ describe("<t3-transcript> chips", () => {
   it("draws the fallback chip for a missing record, with the composer's aria-label and marker", async () => {
     const el = await mount([userMessage("m1", "[old output](t3-context://v1/terminal/terminal_gone)")]);
     const fallback = chip(article(el, "m1"), "terminal_gone");
-    expect(fallback.getAttribute("aria-label")).to.equal("Unavailable context, old output");
+    expect(fallback.getAttribute("aria-label")).to.equal("old output, unavailable context");
     expect(fallback.dataset.contextUnresolved).to.equal("true");
     expect(fallback.title).to.equal("This context is no longer available.");
     expect(fallback.dataset.markdownCopy).to.equal("[old output](t3-context://v1/terminal/terminal_gone)");
@@ -70,7 +70,7 @@ describe("<t3-transcript> chips", () => {
     const record = { version: 1 as const, contextId: "thread_1", kind: "thread", label: "A thread", payload: { id: 1 } };
     const el = await mount([userMessage("m1", "[A thread](t3-context://v1/thread/thread_1)", { context: { version: 1, records: [record] } })]);
     const fallback = chip(article(el, "m1"), "thread_1");
-    expect(fallback.getAttribute("aria-label")).to.equal("Unavailable context, A thread");
+    expect(fallback.getAttribute("aria-label")).to.equal("A thread, unavailable context");
     expect(fallback.dataset.markdownCopy).to.equal("[A thread](t3-context://v1/thread/thread_1)");
   });
 
@@ -132,8 +132,8 @@ describe("<t3-transcript> chips", () => {
     const el = await mount([userMessage("m1", `${link(pullRequest)} ${link(closed)}`, { context: { version: 1, records: [pullRequest, closed] } })]);
     const look = (pr: HTMLElement) => [pr.getAttribute("aria-label"), pr.dataset.tone, getComputedStyle(pr.querySelector(".t3-chip-icon")!).color];
     expect([look(chip(article(el, "m1"), "review-comment_pr9")), look(chip(article(el, "m1"), "review-comment_pr10"))]).to.deep.equal([
-      ["Open pull request: #9", "open", "rgb(26, 127, 55)"],
-      ["Closed pull request: #10", "closed", "rgb(207, 34, 46)"],
+      ["#9, Open pull request", "open", "rgb(26, 127, 55)"],
+      ["#10, Closed pull request", "closed", "rgb(207, 34, 46)"],
     ]);
   });
 
@@ -165,7 +165,7 @@ describe("<t3-transcript> chips", () => {
     const body = article(el, "m1").querySelector(".body")!;
     expect(body.textContent).to.equal("Here is the older outputbuild lines 1-2");
     const legacy = chip(body, "legacy_terminal_1");
-    expect([legacy.getAttribute("aria-label"), legacy.dataset.contextUnresolved]).to.deep.equal(["Terminal: build lines 1-2", undefined]);
+    expect([legacy.getAttribute("aria-label"), legacy.dataset.contextUnresolved]).to.deep.equal(["build lines 1-2, Terminal", undefined]);
     expect(legacy.dataset.markdownCopy).to.equal("[build lines 1-2](t3-context://v1/terminal/legacy_terminal_1)");
     expect(el.messages[0]!.text).to.equal(text); // the stored message is never rewritten
   });

@@ -63,7 +63,7 @@ describe("custom kinds (jira-issue)", () => {
   it("renders with the host's chip: label, accessible name, icon and tone", async () => {
     const el = await mount([userMessage("m1", `Fix ${link} first`, { context: { version: 1, records: [issue] } })], (t) => (t.registry = hostRegistry()));
     const jira = chip(article(el, "m1"), "jira-issue_proj-42");
-    expect(jira.getAttribute("aria-label")).to.equal("Jira issue: PROJ-42");
+    expect(jira.getAttribute("aria-label")).to.equal("PROJ-42, Jira issue");
     expect(jira.getAttribute("part")).to.equal("chip chip-jira-issue");
     expect(jira.dataset.tone).to.equal("open");
     expect([...jira.children].map((child) => [child.className, child.textContent])).to.deep.equal([
@@ -109,7 +109,7 @@ describe("custom kinds (jira-issue)", () => {
       (t) => (t.registry = hostRegistry()),
     );
     const fallback = chip(shadow(el), "jira-issue_bad");
-    expect(fallback.getAttribute("aria-label")).to.equal("Unavailable context, PROJ-43");
+    expect(fallback.getAttribute("aria-label")).to.equal("PROJ-43, unavailable context");
     expect(fallback.dataset.contextUnresolved).to.equal("true");
     expect(fallback.dataset.markdownCopy).to.equal("[PROJ-43](t3-context://v1/jira-issue/jira-issue_bad)");
   });

@@ -82,7 +82,7 @@ describe("t3-transcript errors", () => {
     ]);
     expect(errors[0]!.message).to.equal("The label presenter of context kind skill threw; the chip is drawn without it");
     expect(errors[1]!.message).to.equal("The kindLabel presenter of context kind skill threw; the chip is drawn without it");
-    expect(chip(shadow(el), skill.contextId).getAttribute("aria-label")).to.equal(`Skill: ${skill.label}`);
+    expect(chip(shadow(el), skill.contextId).getAttribute("aria-label")).to.equal(`${skill.label}, Skill`);
   });
 
   it("gives clean messages no t3-error", async () => {

@@ -36,7 +36,7 @@ describe("<t3-transcript> with a registry's fallback presenter", () => {
       ["t3-chip-icon-text", "⌀"],
       ["t3-chip-label", "PROJ-43 (gone)"],
     ]);
-    expect(button.getAttribute("aria-label")).to.equal("Unavailable context, PROJ-43 (gone)");
+    expect(button.getAttribute("aria-label")).to.equal("PROJ-43 (gone), unavailable context");
     expect(button.dataset.contextUnresolved).to.equal("true");
     expect(button.getAttribute("part")).to.equal("chip chip-jira-issue chip-unresolved");
     // What the fallback does not set stays the built-in unresolved chip's.
@@ -49,7 +49,7 @@ describe("<t3-transcript> with a registry's fallback presenter", () => {
     const { fallback, seen } = recordingFallback();
     const el = await mountWith(fallback, "See [old run](t3-context://v1/terminal/terminal_gone)", []);
     expect(seen).to.deep.equal([{ version: 1, kind: "terminal", contextId: "terminal_gone", label: "old run" }]);
-    expect(chip(shadow(el), "terminal_gone").getAttribute("aria-label")).to.equal("Unavailable context, old run (gone)");
+    expect(chip(shadow(el), "terminal_gone").getAttribute("aria-label")).to.equal("old run (gone), unavailable context");
   });
 
   it("gives the fallback an image record whose attachment is not the message's", async () => {
@@ -120,7 +120,7 @@ describe("<t3-transcript> with a registry's fallback presenter", () => {
       const button = chip(shadow(el), "jira-issue_proj-43");
       expect(button.querySelector(".t3-chip-label")!.textContent).to.equal("PROJ-43");
       expect(button.querySelector(".t3-chip-icon")!.getAttribute("data-icon")).to.equal("unresolved");
-      expect(button.getAttribute("aria-label")).to.equal("Unavailable context, PROJ-43");
+      expect(button.getAttribute("aria-label")).to.equal("PROJ-43, unavailable context");
     } finally {
       console.error = error;
     }
@@ -130,6 +130,6 @@ describe("<t3-transcript> with a registry's fallback presenter", () => {
     const { fallback, seen } = recordingFallback();
     const el = await mountWith(fallback, `Fix ${linkOf(issue)}`, [issue]);
     expect(seen).to.deep.equal([]);
-    expect(chip(shadow(el), "jira-issue_proj-42").getAttribute("aria-label")).to.equal("Jira issue: PROJ-42");
+    expect(chip(shadow(el), "jira-issue_proj-42").getAttribute("aria-label")).to.equal("PROJ-42, Jira issue");
   });
 });

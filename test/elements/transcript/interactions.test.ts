@@ -38,7 +38,7 @@ describe("<t3-transcript> details popovers", () => {
       ["3", "npm run build"],
       ["4", "error TS2345"],
     ]);
-    expect(popover.getAttribute("aria-label")).to.equal("Terminal: build lines 3-4");
+    expect(popover.getAttribute("aria-label")).to.equal("build lines 3-4, Terminal");
   });
 
   it("closes on Escape and gives focus back to the chip", async () => {
@@ -373,6 +373,8 @@ describe("<t3-transcript> media and files", () => {
     ]);
     const row = article(el, "m1").querySelector("[part=files]")!;
     expect([...row.querySelectorAll("button")].map((b) => b.textContent)).to.deep.equal(["extra.zip 2.0 KB"]);
+    // The name begins with what the button shows, name then size (WCAG 2.5.3).
+    expect([...row.querySelectorAll("button")].map((b) => b.getAttribute("aria-label"))).to.deep.equal(["extra.zip, 2.0 KB, file"]);
     const open = stubOpen();
     try {
       await click(row.querySelector("button")!);

@@ -139,7 +139,7 @@ describe("the packed package", { skip: notBuilt }, () => {
         const run = runs.get(name)!;
         assert.deepEqual(run.errors, []);
         assert.deepEqual(run.messages, [{ role: "user", text: "Look at [build lines 12-14](t3-context://v1/terminal/terminal_build-1) ", contextIds: ["terminal_build-1"] }]);
-        assert.deepEqual(run.chips, ["Terminal: build lines 12-14"]);
+        assert.deepEqual(run.chips, ["build lines 12-14, Terminal"]);
         assert.match(run.shown, /Look at build lines 12-14/);
         assert.equal(run.draft, "");
       });
