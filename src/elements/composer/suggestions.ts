@@ -129,7 +129,14 @@ export class Suggestions implements ReactiveController, DraftObserver {
     if (shown) chooseSuggestion(this.#composer, shown, index, () => this.close());
   }
 
-  /** The listbox. An option acts on a click (the mousedown is kept from blurring the editor). */
+  /**
+   * The listbox. An option acts on a click (the mousedown is kept from blurring the editor).
+   * The list is not focusable and holds nothing focusable, though it scrolls: the editor keeps
+   * the focus, its arrows move the active option (`aria-activedescendant`) and `sync` scrolls
+   * that option into view. axe's `scrollable-region-focusable` exempts such a list when its field
+   * is a `combobox`; ours is a multi-line `textbox` (ARIA's combobox is single-line), so the test
+   * helper makes the same exemption (docs/accessibility.md, "The composer").
+   */
   render(): TemplateResult {
     const shown = this.#shown();
     return html`<div id=${LISTBOX_ID} part="suggestions" class="suggestions" popover="manual" role="listbox" aria-label=${this.#composer.host.localizer.text("suggestions")}>

@@ -1,5 +1,6 @@
 // axe-core over the states the accessibility audit used, in light, dark and forced colors: zero
 // violations inside the elements (docs/accessibility.md).
+import { expect } from "@esm-bundle/chai";
 import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
@@ -94,6 +95,22 @@ for (const scheme of schemes) {
       await type("@");
       await frame();
       await el.updateComplete;
+      await expectNoViolations(el);
+    });
+
+    it("a composer with a suggestion list longer than its box, moved through with the arrows", async () => {
+      const el = await mountComposer();
+      const many = Array.from({ length: 30 }, (_, i) => ({ kind: "mention", value: `src/file-${String(i).padStart(2, "0")}.ts` }));
+      el.addEventListener("t3-trigger", (event) => event.detail.provide(Promise.resolve(many)));
+      await focusEnd(el);
+      await type("@");
+      await frame();
+      await el.updateComplete;
+      const list = el.shadowRoot!.querySelector<HTMLElement>("[role=listbox]")!;
+      expect(list.scrollHeight).to.be.greaterThan(list.clientHeight); // it scrolls, so the rule applies
+      for (let i = 0; i < 12; i++) await sendKeys({ press: "ArrowDown" });
+      await el.updateComplete;
+      expect(list.scrollTop).to.be.greaterThan(0);
       await expectNoViolations(el);
     });
 

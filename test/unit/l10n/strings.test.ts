@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 import { localizerFor, onStringsChange, setStrings } from "../../../src/l10n/catalog.js";
 import { englishLocalizer } from "../../../src/l10n/localizer.js";
-import { englishStrings, STRING_KEYS } from "../../../src/l10n/strings.js";
+import { englishStrings, STRING_KEYS, type T3StringKey } from "../../../src/l10n/strings.js";
+import { frenchStrings } from "../../../demo/app/french.js";
 
 afterEach(() => {
   setStrings("fr", null);
@@ -99,4 +100,22 @@ describe("string table", () => {
     assert.throws(() => setStrings("fr", JSON.parse('{"__proto__": {"cancel": "x"}}') as never), { name: "TypeError", message: /"__proto__"/ });
   });
 
+
+  // WCAG 2.5.3: a name begins with what the control shows (docs/accessibility.md, "Chips").
+  const SHOWN_FIRST: ReadonlyArray<[T3StringKey, string]> = [
+    ["chipName", "{label}"],
+    ["unavailableContext", "{label}"],
+    ["openFile", "{name}"],
+  ];
+
+  it("begins every name of a chip or a file with what it shows, in every table we ship", () => {
+    for (const [table, strings] of [["English", englishStrings], ["the demo's French", frenchStrings]] as const) {
+      for (const [key, shown] of SHOWN_FIRST) {
+        const message = strings[key];
+        assert.ok(typeof message === "string" && message.startsWith(`${shown},`), `${table} ${key}: ${JSON.stringify(message)}`);
+      }
+    }
+    assert.equal(englishLocalizer.text("chipName", { label: "invoice.pdf, 12 KB", kind: "File" }), "invoice.pdf, 12 KB, File");
+    assert.equal(englishLocalizer.text("unavailableContext", { label: "PROJ-43" }), "PROJ-43, unavailable context");
+  });
 });
