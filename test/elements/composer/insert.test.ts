@@ -146,13 +146,13 @@ describe("<t3-composer> insertContext and removeContext", () => {
     expect(region.getAttribute("aria-live")).to.equal("polite");
     el.insertContext(terminal);
     await el.updateComplete;
-    expect(announcer(el)).to.equal("Inserted Terminal: build lines 3-4.");
+    expect(announcer(el)).to.equal("Inserted build lines 3-4, Terminal.");
     await focusEnd(el);
     await press("Backspace");
     await press("Backspace");
     await frame();
     await el.updateComplete;
-    expect(announcer(el)).to.equal("Removed Terminal: build lines 3-4.");
+    expect(announcer(el)).to.equal("Removed build lines 3-4, Terminal.");
   });
 
   it("undo after insertContext takes the chip and the record away; redo brings both", async () => {

@@ -67,7 +67,7 @@ describe("<t3-composer> secrets: what is redacted as it enters", () => {
     expect(chip!.querySelector(".t3-chip-redacted")!.textContent).to.equal("2 secrets hidden");
     expect(chip!.getAttribute("aria-label")).to.equal("build lines 3-4, Terminal, 2 secrets hidden");
     expect(chip!.getAttribute("aria-description")).to.equal("Secrets were hidden. Click the chip (or select it and press Enter) to reveal them.");
-    expect(announcer(el)).to.equal("Inserted Terminal: build lines 3-4. Hid 2 secrets.");
+    expect(announcer(el)).to.equal("Inserted build lines 3-4, Terminal. Hid 2 secrets.");
   });
 
   it("redacts an element's HTML given to insertContext", async () => {
@@ -89,7 +89,7 @@ describe("<t3-composer> secrets: what is redacted as it enters", () => {
       text: `see ${link} with token=[redacted: assignment]`,
       context: { version: 1, records: [{ ...review, text: "This leaks [redacted: npm-token]" }] },
     });
-    expect(announcer(el)).to.equal("Inserted Review comment: a.ts 3-4. Hid 2 secrets.");
+    expect(announcer(el)).to.equal("Inserted a.ts 3-4, Review comment. Hid 2 secrets.");
   });
 
   it("redacts a plain paste inserted inline; one Undo takes the whole paste out", async () => {

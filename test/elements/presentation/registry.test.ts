@@ -148,7 +148,7 @@ describe("kind definitions in the registry", () => {
     const registry = createChipRegistry();
     registry.define(defineContextKind({ kind: "design-doc", label: "Design document" }));
     const record = { version: 1 as const, contextId: "d1", kind: "design-doc", label: "Spec", payload: {} };
-    expect(resolveChip(registry, { kind: "design-doc", contextId: "d1", label: "Spec" }, record).ariaLabel).to.equal("Design document: Spec");
+    expect(resolveChip(registry, { kind: "design-doc", contextId: "d1", label: "Spec" }, record).ariaLabel).to.equal("Spec, Design document");
   });
 
   it("gives the same definitions array until a kind changes, the base's included", () => {

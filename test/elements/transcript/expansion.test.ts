@@ -71,7 +71,7 @@ describe("<t3-transcript> inline-block expansion", () => {
     const region = regionOf(el, button)!;
     expect(layout(el)).to.deep.equal(["p", "div.chip-expansion", "p"]);
     expect(region.getAttribute("role")).to.equal("region");
-    expect(region.getAttribute("aria-label")).to.equal("Log: log a");
+    expect(region.getAttribute("aria-label")).to.equal("log a, Log");
     expect(region.getAttribute("part")).to.equal("expansion");
     expect([...region.querySelectorAll(".log li")].map((li) => li.textContent)).to.deep.equal(["boot", "<img src=x onerror=alert(1)>"]);
     expect(region.querySelector("img")).to.equal(null);
@@ -108,7 +108,7 @@ describe("<t3-transcript> inline-block expansion", () => {
     await click(a);
     const regions = [...article(el, "m1").querySelectorAll(".chip-expansion")];
     expect(regions).to.deep.equal([regionOf(el, a), regionOf(el, b)]);
-    expect(regions.map((region) => region.getAttribute("aria-label"))).to.deep.equal(["Log: log a", "Log: log b"]);
+    expect(regions.map((region) => region.getAttribute("aria-label"))).to.deep.equal(["log a, Log", "log b, Log"]);
   });
 
   it("places a region after the whole list when the chip is in a list item", async () => {

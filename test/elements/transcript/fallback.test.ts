@@ -75,7 +75,7 @@ describe("<t3-transcript> with a registry's fallback presenter", () => {
     );
     const button = chip(shadow(el), "jira-issue_proj-43");
     expect(button.innerHTML).to.equal('<span class="gone">jira-issue: PROJ-43</span>');
-    expect(button.getAttribute("aria-label")).to.equal("Missing: PROJ-43");
+    expect(button.getAttribute("aria-label")).to.equal("PROJ-43, Missing");
     expect(button.dataset.contextUnresolved).to.equal("true");
     expect(button.dataset.markdownCopy).to.equal(linkOf(badIssue));
   });
