@@ -44,7 +44,7 @@ export interface ResolvedChip {
  * A chip's accessible name: `shown` (its label, and any text drawn after it, in the order it is
  * drawn) first, then the kind, or that it is unavailable when `kindName` is `undefined`.
  * WCAG 2.5.3 (Label in Name) wants the name to begin with the visible text, so that a
- * voice-control user who says what they see reaches the chip (docs/accessibility.md, "Chips").
+ * voice-control user who says what they see reaches the chip (docs/accessibility.md, "The composer").
  */
 export function chipAccessibleName(strings: Localizer, shown: string, kindName: string | undefined): string {
   return kindName === undefined ? strings.text("unavailableContext", { label: shown }) : strings.text("chipName", { label: shown, kind: kindName });

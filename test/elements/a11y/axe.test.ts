@@ -100,7 +100,7 @@ for (const scheme of schemes) {
 
     it("a composer with a suggestion list longer than its box, moved through with the arrows", async () => {
       const el = await mountComposer();
-      const many = Array.from({ length: 30 }, (_, i) => ({ kind: "mention", value: `src/file-${String(i).padStart(2, "0")}.ts` }));
+      const many = Array.from({ length: 30 }, (_, i) => ({ kind: "mention" as const, value: `src/file-${String(i).padStart(2, "0")}.ts` }));
       el.addEventListener("t3-trigger", (event) => event.detail.provide(Promise.resolve(many)));
       await focusEnd(el);
       await type("@");

@@ -101,7 +101,7 @@ describe("string table", () => {
   });
 
 
-  // WCAG 2.5.3: a name begins with what the control shows (docs/accessibility.md, "Chips").
+  // WCAG 2.5.3: a name begins with what the control shows (docs/accessibility.md, "The composer").
   const SHOWN_FIRST: ReadonlyArray<[T3StringKey, string]> = [
     ["chipName", "{label}"],
     ["unavailableContext", "{label}"],
