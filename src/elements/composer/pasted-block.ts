@@ -24,7 +24,7 @@ export interface PastedBlockParts {
  */
 const PROGRESS = "data-paste-progress";
 const PROGRESS_DIGITS = 2;
-/** How deep a slice holding one pasted block is open at each end: its group of lines (src/editor/chunks.ts) and its line. */
+/** How deep a slice holding one pasted block is open at each end: its line group (src/editor/line-groups.ts) and its line. */
 const BLOCK_SLICE_DEPTH = 2;
 
 /** Sets the progress attribute (`null` removes it). */
@@ -158,7 +158,7 @@ export async function expandPasted(composer: PastedBlockParts, pos: number | und
       if (rest.length > 0) tr.replaceWith(at, at + 1, (block = createPasted(rest)));
       else tr.delete(at, at + 1);
       model.apply((index === 0 ? closeHistory(tr) : tr).setTime(time).setMeta("uiEvent", "paste"));
-      // A chunk split after the step (chunks.ts) moves the block.
+      // A line group split after the step (src/editor/line-groups.ts) moves the block.
       if (model.state.doc !== tr.doc && rest.length > 0) at = findBlock(model.state.doc, block);
       doc = model.state.doc;
       setPasteProgress(composer, next / pieces.length);
