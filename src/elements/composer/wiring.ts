@@ -1,10 +1,10 @@
-// What the parts of one composer see of each other (docs/architecture.md, "Who owns what"). Each
-// part declares the parts it uses as a narrow interface of its own, made of the element
-// (`ComposerHost`), the draft model, and the roles below: each role is what the other parts use
-// of one controller, nothing more. composer.ts hands the whole composer to each part, and
-// TypeScript checks there that it gives every part what the part says it uses. No module of this
-// folder imports another controller's class for its type, so the parts' modules form no import
-// cycle, type-only imports included (test/node/import-cycles.test.ts).
+// What the parts of one composer see of each other (docs/architecture.md, "How the composer's
+// parts meet"). Each part declares what it uses as a narrow interface of its own, made of the
+// element (`ComposerHost`), the draft model, and the roles below: each role is what the other
+// parts use of one controller, nothing more. composer.ts hands the whole composer to each part,
+// and TypeScript checks there that it gives every part what the part says it uses. No module of
+// this folder imports another controller's class for its type, so the parts' modules form no
+// import cycle, type-only imports included (test/node/import-cycles.test.ts).
 import type { ReactiveControllerHost } from "lit";
 import type { ContextKindDefinition } from "../../codec/kind-definitions.js";
 import type { ComposerContextRecord, FileContextRecord, ImageContextRecord } from "../../contract/types.js";
