@@ -1,7 +1,7 @@
 // Composer benchmarks (issues 3 and 8), in headless Chromium, each beside Tiptap core +
 // StarterKit + Mention holding the same content, measured in the same run:
 // - hydrate a 1 MB canonical draft with 2,000 chips (`value = …`) vs Tiptap `setContent`, to the
-//   first paint: ours builds only the chunks on screen (a few of about 180), and both editors
+//   first paint: ours builds only the line groups on screen (a few of about 180), and both editors
 //   skip style and layout of off-screen lines (`content-visibility`, bench/pages/composer.html);
 // - keystroke to DOM, p50 and p90, at the end of that draft and of a 5 KB draft with 20 chips;
 // - import of the drop-in to both elements defined vs Tiptap's import to a created editor, each

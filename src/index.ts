@@ -78,10 +78,10 @@ export type {
   Suggestion,
 } from "./elements/composer/types.js";
 export type { CustomContextPayloads, InsertableContextRecord, InsertableCustomRecord } from "./elements/composer/insertable.js";
-export type { ComposerRedactor } from "./elements/composer/redaction.js";
+export type { ComposerRedactor } from "./elements/composer/types.js";
 // Types of the composer's public members (`queue`, `send(options)`), named so that callers can use them.
 export type { ComposerQueuedMessage } from "./elements/composer/queue-item.js";
-export type { SendOptions } from "./elements/composer/send.js";
+export type { SendOptions } from "./elements/composer/types.js";
 export type {
   ComposerBudgetDetail,
   ComposerChangeDetail,
@@ -94,9 +94,10 @@ export type {
   ComposerTriggerDetail,
 } from "./elements/composer/events.js";
 export { createRecordedSpeech } from "./elements/composer/speech.js";
-export type { ComposerSpeech, RecordedSpeechOptions, SpeechResult } from "./elements/composer/speech.js";
+export type { ComposerSpeech, RecordedSpeechOptions } from "./elements/composer/speech.js";
+export type { SpeechResult } from "./elements/composer/types.js";
 export type { ChipActivateDetail } from "./elements/chip-events.js";
-export type { ContextStatus, ContextValidator } from "./elements/composer/staleness.js";
+export type { ContextStatus, ContextValidator } from "./elements/composer/types.js";
 export type { ComposerEditing } from "./elements/composer/editing.js";
 export type { EditableMessage } from "./elements/composer/edit-message.js";
 

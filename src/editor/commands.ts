@@ -2,7 +2,7 @@
 // lists, code blocks and lifting, and its module builds the whole keymap when loaded; for
 // paragraphs and one atom these few lines do the same job at a fraction of the drop-in's bytes.
 import { AllSelection, TextSelection, type Command } from "prosemirror-state";
-import { lineJoin } from "./chunks.js";
+import { lineJoin } from "./line-groups.js";
 
 /** Deletes a non-empty selection (text, a selected chip, everything). */
 export const deleteSelection: Command = (state, dispatch) => {

@@ -8,8 +8,8 @@ import { caretScrollPlugin } from "./caret-scroll.js";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { clipboardPlugin, type ClipboardOptions } from "./clipboard.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
-import { chunkPlugin } from "./chunks.js";
-import { chunkNodeView, lazyChunkPlugin } from "./chunk-view.js";
+import { lineGroupPlugin } from "./line-groups.js";
+import { lineGroupNodeView, lazyLineGroupPlugin } from "./line-group-view.js";
 import { nearCaretPlugin } from "./near-caret.js";
 import { pastedNodeView, type PastedPainter } from "./pasted-view.js";
 import { placeholderPlugin } from "./placeholder.js";
@@ -33,9 +33,9 @@ export function composerPlugins(options: EditorPluginOptions): Plugin[] {
     typingPlugin(),
     placeholderPlugin(options.placeholder),
     clipboardPlugin(options),
-    chunkPlugin(),
+    lineGroupPlugin(),
     nearCaretPlugin(),
-    lazyChunkPlugin(),
+    lazyLineGroupPlugin(),
     caretScrollPlugin(),
     triggerPlugin(),
     history(),
@@ -72,7 +72,7 @@ export function createComposerView(options: EditorViewOptions): EditorView {
       state: options.state,
       dispatchTransaction: options.dispatch,
       editable: options.editable,
-      nodeViews: { chip: chipNodeView(options.painter), chunk: chunkNodeView, pasted: pastedNodeView(options.pastedPainter) },
+      nodeViews: { chip: chipNodeView(options.painter), lineGroup: lineGroupNodeView, pasted: pastedNodeView(options.pastedPainter) },
       // A multi-line text box with a list of suggestions (docs/accessibility.md): ARIA's combobox
       // is single-line only, and a textbox takes `aria-autocomplete`, `aria-controls` and
       // `aria-activedescendant`, which is all the suggestion list needs.

@@ -3,7 +3,7 @@
 // consumes one existing space, the caret after it; removal takes one neighbouring space along.
 import type { Node as ProseMirrorNode, ResolvedPos } from "prosemirror-model";
 import { TextSelection, type EditorState, type Transaction } from "prosemirror-state";
-import { lineJoin } from "./chunks.js";
+import { lineJoin } from "./line-groups.js";
 import { chipPositions } from "./references.js";
 import { composerSchema } from "./schema.js";
 
@@ -32,7 +32,7 @@ export function inlinePosition(doc: ProseMirrorNode, pos: number): number {
   return TextSelection.near($pos, -1).head;
 }
 
-/** The end of the last line (inside the last chunk). */
+/** The end of the last line (inside the last line group). */
 export function endPosition(doc: ProseMirrorNode): number {
   return doc.content.size - 2;
 }

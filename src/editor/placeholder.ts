@@ -2,7 +2,7 @@
 // the document (and never reaches the text or the undo history).
 import { Plugin } from "prosemirror-state";
 import { Decoration, DecorationSet } from "prosemirror-view";
-import { firstLine } from "./chunks.js";
+import { firstLine } from "./line-groups.js";
 import { isEmptyDoc } from "./text.js";
 
 /** The class an empty composer's only line gets; its `data-placeholder` holds the text. */
@@ -15,7 +15,7 @@ export function placeholderPlugin(text: () => string): Plugin {
       decorations(state) {
         const placeholder = text();
         if (!placeholder || !isEmptyDoc(state.doc)) return null;
-        // The only line, inside the only chunk.
+        // The only line, inside the only line group.
         const start = 1;
         return DecorationSet.create(state.doc, [
           Decoration.node(start, start + firstLine(state.doc).nodeSize, { class: PLACEHOLDER_CLASS, "data-placeholder": placeholder }),

@@ -1,7 +1,7 @@
 // The composer's document model: plain text with chips, like a <textarea> (docs/composer.md, "Value").
 // One paragraph per line (the text joins them with "\n"), no marks, and one inline atom node
-// type for every kind of chip. Lines are grouped in chunks (`doc > chunk > paragraph`, see
-// chunks.ts): a chunk is a unit of drawing only and never shows in the text.
+// type for every kind of chip. Lines are grouped in line groups (`doc > lineGroup > paragraph`, see
+// line-groups.ts): a line group is a unit of drawing only and never shows in the text.
 import { Schema, type Node as ProseMirrorNode } from "prosemirror-model";
 import { formatComposerContextReference } from "../codec/references.js";
 import { mintReferenceId } from "./random.js";
@@ -34,8 +34,8 @@ export interface PastedAttrs {
   readonly pieces: readonly PastedPiece[];
 }
 
-/** The class of a chunk's `<div>` (the styles draw chunks lazily). */
-export const CHUNK_CLASS = "t3-lines";
+/** The class of a line group's `<div>` (the styles draw line groups lazily). */
+export const LINE_GROUP_CLASS = "t3-lines";
 
 /** The attribute that marks a chip in the DOM (and so in ProseMirror's clipboard HTML). */
 const CHIP_DOM_ATTRIBUTE = "data-t3-chip";
@@ -44,11 +44,11 @@ const PASTED_DOM_ATTRIBUTE = "data-t3-pasted";
 
 export const composerSchema = new Schema({
   nodes: {
-    doc: { content: "chunk+" },
-    chunk: {
+    doc: { content: "lineGroup+" },
+    lineGroup: {
       content: "paragraph+",
-      parseDOM: [{ tag: `div.${CHUNK_CLASS}` }],
-      toDOM: () => ["div", { class: CHUNK_CLASS }, 0],
+      parseDOM: [{ tag: `div.${LINE_GROUP_CLASS}` }],
+      toDOM: () => ["div", { class: LINE_GROUP_CLASS }, 0],
     },
     paragraph: {
       content: "inline*",

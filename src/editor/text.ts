@@ -1,9 +1,9 @@
 // Conversions between canonical text and the document. Each line is a paragraph (grouped in
-// chunks, see chunks.ts); each valid reference link is a chip whose text is its canonical link
+// line groups, see line-groups.ts); each valid reference link is a chip whose text is its canonical link
 // (docs/composer.md, "Value").
 import { Fragment, Slice, type Node as ProseMirrorNode } from "prosemirror-model";
 import { collectComposerContextReferences } from "../codec/references.js";
-import { chunked, forEachLine } from "./chunks.js";
+import { groupLines, forEachLine } from "./line-groups.js";
 import { chipAttrs, chipLink, composerSchema, createChip, isChip, isPasted, pastedAttrs, pastedText } from "./schema.js";
 
 const LINE_FEED = "\n";
@@ -27,7 +27,7 @@ const paragraphFromLine = (line: string) => composerSchema.nodes.paragraph.creat
  * id, anything else text. A link can hold no line feed, so lines are parsed one by one.
  */
 export function docFromText(text: string): ProseMirrorNode {
-  return composerSchema.nodes.doc.create(null, chunked(text.split(LINE_FEED).map(paragraphFromLine)));
+  return composerSchema.nodes.doc.create(null, groupLines(text.split(LINE_FEED).map(paragraphFromLine)));
 }
 
 /**
@@ -51,10 +51,10 @@ export function docFromSegments(segments: readonly (string | ProseMirrorNode)[])
     }
   }
   paragraphs.push(composerSchema.nodes.paragraph.create(null, inline));
-  return composerSchema.nodes.doc.create(null, chunked(paragraphs));
+  return composerSchema.nodes.doc.create(null, groupLines(paragraphs));
 }
 
-/** How deep a pasted slice is open at each end: its first and last chunk, and their lines. */
+/** How deep a pasted slice is open at each end: its first and last line group, and their lines. */
 const SLICE_DEPTH = 2;
 
 /** Plain text as a slice to paste: its lines become paragraphs, its links chips. */
@@ -158,7 +158,7 @@ function textOfFragment(fragment: Fragment): string {
   fragment.forEach((node) => {
     if (node.isBlock) {
       sawBlock = true;
-      // A chunk gives its lines, already joined.
+      // A line group gives its lines, already joined.
       lines.push(node.type === composerSchema.nodes.paragraph ? summarize(node).text : textOfFragment(node.content));
     } else if (node.isText) {
       inline += node.text;

@@ -1,8 +1,26 @@
 // What the fetch and WebSocket adapters check and resolve from their options the moment they are
 // created: misuse throws a `TypeError` at once, before their implementation (a chunk:
-// network-chunk.ts) has loaded. So this module is part of the first load and holds nothing else.
-import type { TransportHeaders } from "./http.js";
-import type { RetryOptions } from "./retry.js";
+// network-chunk.ts) has loaded. So this module is part of the first load and holds nothing else but
+// the option types those checks read (the adapters' modules import them from here, which keeps
+// them out of an import cycle).
+
+/** Extra request headers: a value, or a function called before every request (rotating tokens). */
+export type TransportHeaders = HeadersInit | (() => HeadersInit);
+
+/** How a transport retries a send that failed on the network or with a 5xx answer. */
+export interface RetryOptions {
+  /**
+   * Attempts in all, the first one included; at least 1. Default `Infinity`: a send is retried
+   * for as long as `maxElapsedMs` allows, so that an outage of up to a minute loses nothing.
+   */
+  attempts?: number | undefined;
+  /** The delay before the first retry, in milliseconds; it doubles for each retry after. Default 250. */
+  baseDelayMs?: number | undefined;
+  /** No single delay is longer than this. Default 8,000. */
+  maxDelayMs?: number | undefined;
+  /** No retry starts later than this after the first attempt started. Default 60,000. */
+  maxElapsedMs?: number | undefined;
+}
 
 /** @internal How long one HTTP request (one attempt of a send, one attachment fetch) may take. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;

@@ -3,9 +3,6 @@
 import type { HttpConfig } from "./config.js";
 import { HostResponseError } from "./errors.js";
 
-/** Extra request headers: a value, or a function called before every request (rotating tokens). */
-export type TransportHeaders = HeadersInit | (() => HeadersInit);
-
 // Checked when an adapter is created, before this module (part of the implementation's chunk) loads.
 /** @internal */
 export { threadUrl, type HttpConfig } from "./config.js";

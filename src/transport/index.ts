@@ -20,5 +20,4 @@ export { createMemoryTransport } from "./memory-transport.js";
 export type { MemoryTransport, MemoryTransportOptions } from "./memory-transport.js";
 export type { HttpTransportOptions } from "./options.js";
 export type { AttachmentSource } from "./attachment-requests.js";
-export type { TransportHeaders } from "./http.js";
-export type { RetryOptions } from "./retry.js";
+export type { RetryOptions, TransportHeaders } from "./config.js";

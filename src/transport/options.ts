@@ -1,7 +1,6 @@
 // Options that every adapter speaking the host protocol over HTTP shares.
 import type { AttachmentSource } from "./attachment-requests.js";
-import type { TransportHeaders } from "./http.js";
-import type { RetryOptions } from "./retry.js";
+import type { RetryOptions, TransportHeaders } from "./config.js";
 
 /** Options shared by `createFetchTransport` and `createWebSocketTransport`. */
 export interface HttpTransportOptions {

@@ -2,21 +2,6 @@
 // fetch adapter (sends) and the WebSocket adapter (reconnects, and the bound on one send).
 import { backoffDelay, type Clock, type RetryPolicy } from "./config.js";
 
-/** How a transport retries a send that failed on the network or with a 5xx answer. */
-export interface RetryOptions {
-  /**
-   * Attempts in all, the first one included; at least 1. Default `Infinity`: a send is retried
-   * for as long as `maxElapsedMs` allows, so that an outage of up to a minute loses nothing.
-   */
-  attempts?: number | undefined;
-  /** The delay before the first retry, in milliseconds; it doubles for each retry after. Default 250. */
-  baseDelayMs?: number | undefined;
-  /** No single delay is longer than this. Default 8,000. */
-  maxDelayMs?: number | undefined;
-  /** No retry starts later than this after the first attempt started. Default 60,000. */
-  maxElapsedMs?: number | undefined;
-}
-
 // Checked when an adapter is created, before this module (part of the implementation's chunk) loads;
 // the backoff too, which a WebSocket adapter uses to fetch that chunk again after a failure.
 /** @internal */

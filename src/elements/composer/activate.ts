@@ -3,9 +3,21 @@
 import { chipAttrs, isChip } from "../../editor/schema.js";
 import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, RedactionsRole, StalenessRole, UploadsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
+import type { ChunkLoads } from "../chunks.js";
 import { liveAttachment, liveRecord } from "./draft-state.js";
 import { withComposerParts } from "./parts.js";
+
+/** What activate.ts uses of its composer (wiring.ts). */
+export interface ActivateParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
+  readonly redactions: RedactionsRole;
+  readonly staleness: StalenessRole;
+  readonly loads: ChunkLoads;
+}
 
 /** Asks the person for a file (to attach again what a restored draft had no bytes for). */
 function pickFile(accept: string): Promise<File | null> {
@@ -20,7 +32,7 @@ function pickFile(accept: string): Promise<File | null> {
 }
 
 /** Retries an upload; without bytes (and without `file`) the person picks the file again. */
-export function retryAttachment(composer: Composer, entry: AttachmentEntry, file?: File): void {
+export function retryAttachment(composer: ActivateParts, entry: AttachmentEntry, file?: File): void {
   if (file || entry.file) {
     composer.uploads.retry(entry, file);
     return;
@@ -35,7 +47,7 @@ export function retryAttachment(composer: Composer, entry: AttachmentEntry, file
  * next task, since a `popover="auto"` shown while that click is still being handled is closed by
  * the same click (the browser's light dismiss).
  */
-export function activateChip(composer: Composer, pos: number, byPointer = false): void {
+export function activateChip(composer: ActivateParts, pos: number, byPointer = false): void {
   const node = composer.model.state.doc.nodeAt(pos);
   if (!isChip(node)) return;
   const { kind, contextId, referenceId } = chipAttrs(node);

@@ -7,58 +7,19 @@ import { asKnownContextRecord } from "../../contract/kinds.js";
 import { ComposerError } from "../../transport/errors.js";
 import { emit } from "../events.js";
 import { newEntry } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, UploadsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { liveRecords } from "./draft-state.js";
-import type { AttachmentFetch } from "./import-plan.js";
+import type { PendingImport } from "./import-store.js";
 
-/**
- * A fetch under way, or interrupted (no `controller`) while the element is disconnected
- * (uploads.ts, `fetch`, which a send or the next connect calls again).
- */
-export interface PendingImport extends AttachmentFetch {
-  controller: AbortController | null;
-  /** Settles when the running fetch ends, whichever way. */
-  settled: Promise<void> | null;
+/** What attachment-import.ts uses of its composer (wiring.ts). */
+export interface AttachmentImportParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
 }
 
-/** The pending fetches of a draft, by the context id their chips name. */
-export class ImportStore {
-  #pending = new Map<string, PendingImport>();
-
-  get(contextId: string): PendingImport | undefined {
-    return this.#pending.get(contextId);
-  }
-
-  values(): IterableIterator<PendingImport> {
-    return this.#pending.values();
-  }
-
-  add(fetch: AttachmentFetch): PendingImport {
-    const pending: PendingImport = { ...fetch, controller: null, settled: null };
-    this.#pending.set(fetch.record.contextId, pending);
-    return pending;
-  }
-
-  delete(pending: PendingImport): void {
-    if (this.#pending.get(pending.record.contextId) === pending) this.#pending.delete(pending.record.contextId);
-  }
-
-  /** Aborts the running fetches; they start again from `hostConnected` (uploads.ts). */
-  stop(): void {
-    for (const pending of this.#pending.values()) {
-      pending.controller?.abort();
-      pending.controller = null;
-    }
-  }
-
-  /** Aborts and forgets every fetch (the draft was replaced). */
-  reset(): void {
-    this.stop();
-    this.#pending.clear();
-  }
-}
-
-function unreachable(composer: Composer, pending: PendingImport, cause: unknown): void {
+function unreachable(composer: AttachmentImportParts, pending: PendingImport, cause: unknown): void {
   const { record, source } = pending;
   composer.uploads.imports.delete(pending);
   emit(composer.host, "t3-error", {
@@ -72,7 +33,7 @@ function unreachable(composer: Composer, pending: PendingImport, cause: unknown)
  * The fetch of `pending` under `controller` (uploads.ts, `fetch`),
  * which the controller has made its current one. Settles when it ends, whichever way.
  */
-export function fetchPasted(composer: Composer, pending: PendingImport, controller: AbortController): Promise<void> {
+export function fetchPasted(composer: AttachmentImportParts, pending: PendingImport, controller: AbortController): Promise<void> {
   const transport = composer.host.transport;
   const fetchAttachment = transport?.fetchAttachment?.bind(transport);
   if (!fetchAttachment) {
@@ -97,7 +58,7 @@ export function fetchPasted(composer: Composer, pending: PendingImport, controll
 }
 
 /** Whether the draft still references `contextId`: a chip of it, or a referenced annotation whose screenshot it is. */
-function stillReferenced(composer: Composer, contextId: string): "chip" | "screenshot" | null {
+function stillReferenced(composer: AttachmentImportParts, contextId: string): "chip" | "screenshot" | null {
   const draft = composer.model.draft;
   if (draft.counts.count(contextId) > 0) return "chip";
   for (const record of liveRecords(draft).values()) {
@@ -114,7 +75,7 @@ function stillReferenced(composer: Composer, contextId: string): "chip" | "scree
  * removal brings it back; the reference app drops it (`reference-removed`), and here nothing of
  * it is in the draft either.
  */
-function commitImportedAttachment(composer: Composer, pending: PendingImport, blob: Blob): "accepted" | "reference-removed" {
+function commitImportedAttachment(composer: AttachmentImportParts, pending: PendingImport, blob: Blob): "accepted" | "reference-removed" {
   const { record, localId } = pending;
   const file = blob instanceof File ? blob : new File([blob], record.name, { type: record.mimeType || blob.type });
   const entry = newEntry(record.contextId, localId, record.kind, file, "uploading");

@@ -5,17 +5,24 @@
 // everything there.
 import { nothing, type ReactiveController, type TemplateResult } from "lit";
 import type { ComposerError } from "../../transport/errors.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+import type { ChunkLoads } from "../chunks.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
-import type { BudgetMeasure } from "./on-demand/budget-measure.js";
+import type { BudgetMeasure, BudgetMeasureParts } from "./on-demand/budget-measure.js";
 import { withComposerParts } from "./parts.js";
 
+/** What budget.ts uses of its composer (wiring.ts). */
+export interface BudgetParts extends BudgetMeasureParts {
+  readonly host: ComposerHost;
+  readonly loads: ChunkLoads;
+}
+
 export class Budget implements ReactiveController, DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: BudgetParts;
   #measure: BudgetMeasure | null = null;
   #loading: Promise<BudgetMeasure | undefined> | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: BudgetParts) {
     this.#composer = composer;
   }
 

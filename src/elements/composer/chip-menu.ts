@@ -5,8 +5,15 @@
 // link, with its record in the fragment.
 import { css } from "lit";
 import { adoptInto } from "../adopt-styles.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { createChipPopover, showChipPopover } from "./chip-popover.js";
+
+/** What chip-menu.ts uses of its composer (wiring.ts). */
+export interface ChipMenuParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+}
 
 /** The menu's part and class (one menu at a time). */
 export const MENU = "chip-menu";
@@ -43,7 +50,7 @@ const chipMenuStyles = css`
  * is no longer in the draft: the menu just closes), then closes it and gives the focus back to the
  * editor. The editor's side (where the chip is, what copying it writes) is chip-press.ts's.
  */
-export function openChipMenu(composer: Composer, dom: HTMLElement, copyChip: () => Promise<void> | null): void {
+export function openChipMenu(composer: ChipMenuParts, dom: HTMLElement, copyChip: () => Promise<void> | null): void {
   adoptInto(composer.host.shadowRoot, [chipMenuStyles]);
   const strings = composer.host.localizer;
   const menu = createChipPopover(composer, MENU, dom.getAttribute("aria-label") ?? dom.textContent ?? "");

@@ -7,21 +7,31 @@ import { isChip } from "../../editor/schema.js";
 import { writeClipboard } from "../clipboard-write.js";
 import { LongPress } from "../long-press.js";
 import { unchangedFocus, withOverlays, type OverlayParts } from "../chunks.js";
-import { activateChip } from "./activate.js";
-import type { Composer } from "./composer.js";
+import { activateChip, type ActivateParts } from "./activate.js";
+import type { ComposerHost } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
+import type { ChunkLoads } from "../chunks.js";
 import { copyOfSlice } from "./copy.js";
+
+/** What chip-press.ts uses of its composer (wiring.ts). */
+export interface ChipPressParts extends ActivateParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly mount: HTMLElement;
+  readonly loads: ChunkLoads;
+}
 
 /** The menu's class (chip-menu.ts's `MENU`: importing it would bring the lazy menu into the element's module). */
 const MENU = "chip-menu";
 
 /** The chip of `composer`'s editor that a pointer pressing at `event` holds, or `null`. */
-export function pressedChip(composer: Composer, event: Event): HTMLElement | null {
+export function pressedChip(composer: ChipPressParts, event: Event): HTMLElement | null {
   const chip = (event.target as Element | null)?.closest?.(".t3-chip");
   return chip instanceof HTMLElement && composer.mount.contains(chip) ? chip : null;
 }
 
 /** The position of the chip drawn as `dom`, or -1 when it is not one of the editor's chips. */
-function chipPos(composer: Composer, dom: Element): number {
+function chipPos(composer: ChipPressParts, dom: Element): number {
   const view = composer.model.view;
   if (!view) return -1;
   let pos: number;
@@ -37,7 +47,7 @@ function chipPos(composer: Composer, dom: Element): number {
 }
 
 /** Copies the chip drawn as `dom`, where it is now, as copying a selection of just it does; `null` when it is gone. */
-function copyChip(composer: Composer, dom: HTMLElement): Promise<void> | null {
+function copyChip(composer: ChipPressParts, dom: HTMLElement): Promise<void> | null {
   const pos = chipPos(composer, dom);
   if (pos < 0) return null;
   const { doc } = composer.model.state;
@@ -45,7 +55,7 @@ function copyChip(composer: Composer, dom: HTMLElement): Promise<void> | null {
 }
 
 /** Opens the menu of the chip drawn as `dom`, once the overlays are in, if it is one of the editor's chips. */
-export function openChipMenu(composer: Composer, dom: HTMLElement): void {
+export function openChipMenu(composer: ChipPressParts, dom: HTMLElement): void {
   const open = (parts: OverlayParts) => {
     if (chipPos(composer, dom) >= 0) parts.openComposerChipMenu(composer, dom, () => copyChip(composer, dom));
   };
@@ -53,13 +63,13 @@ export function openChipMenu(composer: Composer, dom: HTMLElement): void {
 }
 
 /** Activates the chip drawn as `dom`, as a click does, if it is one of the editor's chips. */
-export function tapChip(composer: Composer, dom: HTMLElement): void {
+export function tapChip(composer: ChipPressParts, dom: HTMLElement): void {
   const pos = chipPos(composer, dom);
   if (pos >= 0) activateChip(composer, pos, true);
 }
 
 /** The long presses and taps of a finger on the chips of `composer`'s editor. */
-function chipLongPress(composer: Composer): LongPress {
+function chipLongPress(composer: ChipPressParts): LongPress {
   return new LongPress({
     target: (event) => pressedChip(composer, event),
     press: (chip) => openChipMenu(composer, chip),
@@ -70,10 +80,10 @@ function chipLongPress(composer: Composer): LongPress {
 
 /** Watches the editor for a finger held on a chip, or tapping one, while the element is connected. */
 export class ChipPress implements ReactiveController {
-  readonly #composer: Composer;
+  readonly #composer: ChipPressParts;
   #press: LongPress | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: ChipPressParts) {
     this.#composer = composer;
   }
 

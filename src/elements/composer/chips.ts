@@ -10,18 +10,27 @@ import { presenterFailureReporter } from "../../presentation/report.js";
 import { resolveChip } from "../../presentation/resolve.js";
 import type { ChipSurface } from "../../presentation/types.js";
 import { chipState } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { BudgetRole, ComposerHost, StalenessRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
-import { drawRedaction } from "./redacted-chip.js";
+import { drawRedaction, type RedactedChipParts } from "./redacted-chip.js";
 import { draftOf, liveAttachment, liveRecord } from "./draft-state.js";
 
+/** What chips.ts uses of its composer (wiring.ts). */
+export interface ChipsParts extends RedactedChipParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly staleness: StalenessRole;
+  readonly budget: BudgetRole;
+}
+
 export class ChipIndex implements ChipPainter, ReactiveController, DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: ChipsParts;
   readonly #byId = new Map<string, Map<HTMLElement, ChipAttrs>>();
   readonly #draw: (dom: HTMLElement, attrs: ChipAttrs) => void;
   #unsubscribe: (() => void) | null = null;
 
-  constructor(composer: Composer, draw: (dom: HTMLElement, attrs: ChipAttrs) => void) {
+  constructor(composer: ChipsParts, draw: (dom: HTMLElement, attrs: ChipAttrs) => void) {
     this.#composer = composer;
     this.#draw = draw;
   }
@@ -78,7 +87,7 @@ export class ChipIndex implements ChipPainter, ReactiveController, DraftObserver
 }
 
 /** Fills one chip's span: the registry's look, plus what the composer adds. */
-export function drawChip(composer: Composer, dom: HTMLElement, attrs: ChipAttrs): void {
+export function drawChip(composer: ChipsParts, dom: HTMLElement, attrs: ChipAttrs): void {
   const draft = composer.model.draft;
   const record = liveRecord(draft, attrs.contextId);
   const strings = composer.host.localizer;

@@ -2,14 +2,11 @@
 // its state: the draft model the editor state and view, the controllers their concern (uploads,
 // persistence, suggestions, sending, the transport's errors, the chips on screen, the shelf's
 // confirmation); the element is a thin front over them. Parts reach each other through this
-// object, never by importing each other's modules at run time.
-import type { ReactiveControllerHost } from "lit";
+// object, never by importing each other's modules: each part declares the narrow interface of what
+// it uses (wiring.ts), and `createComposer` below is where TypeScript checks that the composer
+// gives each part what it declares.
 import type { Plugin } from "prosemirror-state";
 import { composerPlugins } from "../../editor/create.js";
-import type { ContextKindDefinition } from "../../codec/kind-definitions.js";
-import type { Localizer } from "../../l10n/localizer.js";
-import type { ChipRegistry } from "../../presentation/types.js";
-import type { ComposerTransport } from "../../transport/types.js";
 import { activateChip } from "./activate.js";
 import { Budget } from "./budget.js";
 import { ChipPress } from "./chip-press.js";
@@ -26,42 +23,14 @@ import { Persistence } from "./persistence.js";
 import { ChunkLoads, IdlePrefetch, overlayChunk } from "../chunks.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
-import { Redactions, type ComposerRedactor } from "./redaction.js";
+import { Redactions } from "./redaction.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
-import { Staleness, type ContextValidator } from "./staleness.js";
+import { Staleness } from "./staleness.js";
 import { Suggestions } from "./suggestions.js";
 import { TransportErrors } from "./transport-errors.js";
 import { Uploads } from "./uploads.js";
-
-/** What the parts need from the element. */
-export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
-  readonly registry: ChipRegistry;
-  readonly transport: ComposerTransport | undefined;
-  readonly placeholder: string;
-  readonly draftKey: string | null;
-  readonly name: string;
-  /** The clipboard fragment's source (`environment-id`, `thread-id`). */
-  readonly environmentId: string | null;
-  readonly threadId: string | null;
-  /** `long-paste-threshold`: a plain-text paste longer than this becomes a file. */
-  readonly longPasteThreshold: number | null;
-  /** Whether a person can edit now: not disabled (itself or by its form), not read-only, not sending. */
-  readonly canEdit: boolean;
-  /** The strings the composer shows and announces (docs/localization.md). */
-  readonly localizer: Localizer;
-  /** `redact` (`"off"`: no redaction) and `redactor` (docs/secrets.md). */
-  readonly redact: string | null;
-  readonly redactor: ComposerRedactor | undefined;
-  /** The token budget (`budget`, `budget-mode`, `estimateTokens`: docs/budget.md). */
-  readonly budget: number | null;
-  readonly budgetMode: string | null;
-  readonly estimateTokens: ((text: string) => number) | undefined;
-  /** The kind definitions the preview projects with; `undefined`: the registry's. */
-  readonly kinds: readonly ContextKindDefinition[] | undefined;
-  /** The host's staleness hook (docs/preview-and-stale.md). */
-  readonly validateContext: ContextValidator | null;
-}
+import type { ComposerHost } from "./wiring.js";
 
 export interface Composer {
   readonly host: ComposerHost;
@@ -133,51 +102,73 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
   return { plugins, bind: (composer) => void (weak = new WeakRef(composer)) };
 }
 
-type Parts = { -readonly [K in keyof Composer]: Composer[K] };
-
 /**
  * A composer with an empty draft. The controllers hook into the element's lifecycle in the order
  * they are made: the saved draft is restored before the view is built, and saved before it goes.
+ * Each part is given the whole composer, typed as the narrow interface it declares; the getters
+ * let a part made early reach a part made later, once the composer is complete (no part reads
+ * another while it is made: a read there would throw, not return `undefined`).
  */
 export function createComposer(host: ComposerHost, internals: ElementInternals | null): Composer {
   const mount = document.createElement("div");
   mount.setAttribute("part", "editor");
   mount.className = "editor";
   const { plugins, bind } = weaklyBoundPlugins();
-  const composer = { host, internals, mount } as unknown as Parts; // the parts follow, each given the others
-  composer.chips = new ChipIndex(composer, (dom, attrs) => drawChip(composer, dom, attrs));
-  composer.model = new DraftModel(plugins, {
+  const composer: Composer = {
+    host,
+    internals,
     mount,
-    painter: composer.chips,
+    get model() { return model; },
+    get chips() { return chips; },
+    get uploads() { return uploads; },
+    get events() { return events; },
+    get persistence() { return persistence; },
+    get suggestions() { return suggestions; },
+    get sender() { return sender; },
+    get shelf() { return shelf; },
+    get transportErrors() { return transportErrors; },
+    get budget() { return budget; },
+    get editing() { return editing; },
+    get history() { return history; },
+    get queue() { return queue; },
+    get redactions() { return redactions; },
+    get previewPanel() { return previewPanel; },
+    get staleness() { return staleness; },
+    get loads() { return loads; },
+  };
+  const chips = new ChipIndex(composer, (dom, attrs) => drawChip(composer, dom, attrs));
+  const model = new DraftModel(plugins, {
+    mount,
+    painter: chips,
     pasted: pastedPainter(composer),
     editable: () => host.canEdit,
     clickChip: (pos) => activateChip(composer, pos, true),
   });
-  composer.uploads = new Uploads(composer);
-  composer.events = new DraftEvents(composer);
-  composer.persistence = new Persistence(composer);
-  composer.suggestions = new Suggestions(composer);
-  composer.sender = new Sender(composer);
-  composer.shelf = new Shelf(composer);
-  composer.transportErrors = new TransportErrors(composer);
-  composer.editing = new Editing(composer);
-  host.addController(composer.editing); // edit and resend: Escape in edit mode
+  const uploads = new Uploads(composer);
+  const events = new DraftEvents(composer);
+  const persistence = new Persistence(composer);
+  const suggestions = new Suggestions(composer);
+  const sender = new Sender(composer);
+  const shelf = new Shelf(composer);
+  const transportErrors = new TransportErrors(composer);
+  const editing = new Editing(composer);
+  host.addController(editing); // edit and resend: Escape in edit mode
   host.addController(new ChipPress(composer)); // a long press on a chip (docs/accessibility.md, "Touch")
-  composer.history = new PromptHistory(composer);
-  composer.queue = new Queue(composer);
-  composer.loads = new ChunkLoads(host);
-  host.addController(new IdlePrefetch(composer.loads, overlayChunk)); // the chip menu, likewise
-  composer.redactions = new Redactions(composer);
-  composer.budget = new Budget(composer);
-  composer.previewPanel = new PreviewPanel(composer);
-  composer.staleness = new Staleness(composer);
+  const history = new PromptHistory(composer);
+  const queue = new Queue(composer);
+  const loads = new ChunkLoads(host);
+  host.addController(new IdlePrefetch(loads, overlayChunk)); // the chip menu, likewise
+  const redactions = new Redactions(composer);
+  const budget = new Budget(composer);
+  const previewPanel = new PreviewPanel(composer);
+  const staleness = new Staleness(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
-  for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue, composer.budget]) {
+  for (const controller of [persistence, model, uploads, transportErrors, chips, suggestions, sender, queue, budget]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget, composer.staleness];
-  for (const observer of observers) composer.model.observe(observer);
+  const observers = [uploads, chips, events, persistence, suggestions, history, redactions, budget, staleness];
+  for (const observer of observers) model.observe(observer);
   bind(composer);
   return composer;
 }

@@ -4,14 +4,21 @@ import type { Slice } from "prosemirror-model";
 import type { ComposerContextRecord } from "../../contract/types.js";
 import { textOfSlice } from "../../editor/text.js";
 import { copyPayload, fragmentSource, writeDataTransfer, type CopyPayload } from "../clipboard-payload.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { liveAttachment, liveRecord } from "./draft-state.js";
+
+/** What copy.ts uses of its composer (wiring.ts). */
+export interface CopyParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+}
 
 /**
  * A record that may travel (docs/composer.md, "Copy"): an image
  * or file only once its upload is done, since its `attachmentId` is what the paste fetches from.
  */
-function clipboardSafeRecord(composer: Composer, contextId: string): ComposerContextRecord | undefined {
+function clipboardSafeRecord(composer: CopyParts, contextId: string): ComposerContextRecord | undefined {
   const draft = composer.model.draft;
   const record = liveRecord(draft, contextId);
   const entry = record && liveAttachment(draft, contextId);
@@ -19,12 +26,12 @@ function clipboardSafeRecord(composer: Composer, contextId: string): ComposerCon
 }
 
 /** What copying `slice` of the draft gives. */
-export function copyOfSlice(composer: Composer, slice: Slice): CopyPayload {
+export function copyOfSlice(composer: CopyParts, slice: Slice): CopyPayload {
   const { environmentId, threadId } = composer.host;
   return copyPayload(textOfSlice(slice), (contextId) => clipboardSafeRecord(composer, contextId), fragmentSource(environmentId, threadId));
 }
 
 /** The copy and cut handler: writes the copy of `slice` into the event's data. */
-export function copySlice(composer: Composer, data: DataTransfer, slice: Slice): void {
+export function copySlice(composer: CopyParts, data: DataTransfer, slice: Slice): void {
   writeDataTransfer(data, copyOfSlice(composer, slice));
 }

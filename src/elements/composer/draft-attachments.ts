@@ -2,12 +2,17 @@
 // every image and file record of the draft, shelf images included, with its upload state.
 import { producerIdFromComposerContextId } from "../../codec/ids.js";
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
-import type { Composer } from "./composer.js";
+import type { DraftModel } from "./draft.js";
 import { liveRecords } from "./draft-state.js";
 import type { DraftAttachment } from "./types.js";
 
+/** What draft-attachments.ts uses of its composer (wiring.ts). */
+export interface DraftAttachmentsParts {
+  readonly model: DraftModel;
+}
+
 /** `attachments`: every image and file record of the draft with its upload state. */
-export function draftAttachments(composer: Composer): DraftAttachment[] {
+export function draftAttachments(composer: DraftAttachmentsParts): DraftAttachment[] {
   const draft = composer.model.draft;
   const list: DraftAttachment[] = [];
   for (const record of liveRecords(draft).values()) {

@@ -6,11 +6,16 @@
 // the host knows what it did.
 import { resolveChip } from "../../presentation/resolve.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { draftOf, isLive, liveRecords, type DraftState } from "./draft-state.js";
 import type { ComposerValue } from "./types.js";
 import { valueOf } from "./value.js";
+
+/** What draft-events.ts uses of its composer (wiring.ts). */
+export interface DraftEventsParts {
+  readonly host: ComposerHost;
+}
 
 /**
  * Past this many contexts changed by one transaction, the announcement says how many instead of
@@ -19,10 +24,10 @@ import { valueOf } from "./value.js";
 const CHIP_ANNOUNCEMENTS_MAX = 10;
 
 export class DraftEvents implements DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: DraftEventsParts;
   #announcement = "";
 
-  constructor(composer: Composer) {
+  constructor(composer: DraftEventsParts) {
     this.#composer = composer;
   }
 

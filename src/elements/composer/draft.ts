@@ -17,8 +17,8 @@ import { replaceViewState } from "../../editor/replace-state.js";
 import { docFromText, type PastedRange } from "../../editor/text.js";
 import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
 import { createDraftState, draftKey, draftOf, type DraftContent, type DraftState, type DraftUpdate } from "./draft-state.js";
-import { bindPlaceholders } from "./value.js";
-import { docWithBlocks } from "./pasted-block.js";
+import { bindPlaceholders } from "./placeholders.js";
+import { docWithBlocks } from "./paste-slices.js";
 
 /** One change of the draft. */
 export interface DraftChange {

@@ -2,8 +2,13 @@
 // drop on the shelf or the toolbar attaches at the caret instead of making the browser open the
 // file. Drops on the text itself are the editor's (the clipboard plugin, src/editor/clipboard.ts),
 // at the drop point, through the paste importer.
-import type { Composer } from "./composer.js";
-import { attachFiles } from "./insert.js";
+import type { ComposerHost } from "./wiring.js";
+import { attachFiles, type InsertParts } from "./insert.js";
+
+/** What drop.ts uses of its composer (wiring.ts). */
+export interface DropParts extends InsertParts {
+  readonly host: ComposerHost;
+}
 
 const DRAGGING_CLASS = "dragging";
 
@@ -12,7 +17,7 @@ function carriesFiles(event: DragEvent): boolean {
 }
 
 /** `dragover` / `dragenter` on the frame. */
-export function onDragOver(composer: Composer, event: DragEvent): void {
+export function onDragOver(composer: DropParts, event: DragEvent): void {
   if (!carriesFiles(event) || !composer.host.canEdit) return;
   event.preventDefault();
   event.dataTransfer!.dropEffect = "copy";
@@ -26,7 +31,7 @@ export function onDragLeave(event: DragEvent): void {
 }
 
 /** `drop` on the frame, after the editor had its chance. */
-export function onDrop(composer: Composer, event: DragEvent): void {
+export function onDrop(composer: DropParts, event: DragEvent): void {
   (event.currentTarget as HTMLElement).classList.remove(DRAGGING_CLASS);
   if (event.defaultPrevented || !carriesFiles(event) || !composer.host.canEdit) return;
   event.preventDefault();

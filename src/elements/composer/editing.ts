@@ -8,7 +8,8 @@
 // survives a reload.
 import { html, nothing, type ReactiveController, type TemplateResult } from "lit";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, PersistenceRole, SenderRole, SuggestionsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { liveAttachments, liveRecords } from "./draft-state.js";
 import { serializeDraft } from "./draft-storage.js";
 import { checkMessage } from "./edit-message.js";
@@ -17,7 +18,17 @@ import { restoreStash, stashDraft } from "./stash.js";
 import { shelfImages, valueOf } from "./value.js";
 import { editPreview, hostEntries } from "./edit-load.js";
 import { readEdit, writeEdit } from "./edit-storage.js";
-import { restoreText } from "./paste-import.js";
+import { restoreText, type PasteImportParts } from "./paste-import.js";
+
+/** What editing.ts uses of its composer (wiring.ts). */
+export interface EditingParts extends PasteImportParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly mount: HTMLElement;
+  readonly persistence: PersistenceRole;
+  readonly sender: SenderRole;
+  readonly suggestions: SuggestionsRole;
+}
 
 /** The edit bar's class, by which Escape in it is found. */
 const EDIT_BAR_CLASS = "editing";
@@ -31,7 +42,7 @@ export interface ComposerEditing {
 }
 
 export class Editing implements ReactiveController {
-  readonly #composer: Composer;
+  readonly #composer: EditingParts;
   readonly #onKeyDown = (event: KeyboardEvent) => this.#keyDown(event);
   #editing: ComposerEditing | null = null;
   /**
@@ -42,7 +53,7 @@ export class Editing implements ReactiveController {
   /** The same draft in the saved-draft format, for edit mode saved under `draft-key`. */
   #savedBefore: string | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: EditingParts) {
     this.#composer = composer;
   }
 

@@ -9,17 +9,25 @@
 // caret lands at the start of a message ArrowUp brought, at the end of one ArrowDown brought, so
 // pressing the same arrow again goes on browsing while the other moves through the text.
 import { Selection } from "prosemirror-state";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, PersistenceRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import type { DraftChange } from "./draft.js";
-import { draftEntry, restoreStash } from "./stash.js";
+import { draftEntry, restoreStash, type StashParts } from "./stash.js";
 import type { ComposerHistoryEntry, ComposerStashEntry } from "./types.js";
+
+/** What history-browsing.ts uses of its composer (wiring.ts). */
+export interface HistoryBrowsingParts extends StashParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly persistence: PersistenceRole;
+}
 
 /**
  * Where a key would browse: -1 for ArrowUp at the very start of the draft, 1 for ArrowDown at its
  * very end, 0 for anything else (a modifier, a selection, the caret elsewhere, a composer that
  * cannot be edited now): that key is the editor's.
  */
-export function historyStep(composer: Composer, event: KeyboardEvent): -1 | 0 | 1 {
+export function historyStep(composer: HistoryBrowsingParts, event: KeyboardEvent): -1 | 0 | 1 {
   if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || !composer.host.canEdit) return 0;
   const step = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
   if (step === 0) return 0;
@@ -49,14 +57,14 @@ function stashOf(entry: ComposerHistoryEntry): ComposerStashEntry {
 }
 
 export class HistoryBrowsing {
-  readonly #composer: Composer;
+  readonly #composer: HistoryBrowsingParts;
   /** The history under a key, oldest first (history.ts, `read`). */
   readonly #read: (key: string | null) => readonly ComposerHistoryEntry[];
   #session: Session | null = null;
   /** Set while this controller replaces the draft: that is browsing, not a replacement from outside. */
   #showing = false;
 
-  constructor(composer: Composer, read: (key: string | null) => readonly ComposerHistoryEntry[]) {
+  constructor(composer: HistoryBrowsingParts, read: (key: string | null) => readonly ComposerHistoryEntry[]) {
     this.#composer = composer;
     this.#read = read;
   }

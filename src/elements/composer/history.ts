@@ -5,20 +5,27 @@
 // to come back to) is history-browsing.ts's.
 import type { OutgoingMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { HISTORY_STORAGE_PREFIX, historyEntry, parseHistory, serializeHistory } from "./history-storage.js";
-import { HistoryBrowsing } from "./history-browsing.js";
+import { HistoryBrowsing, type HistoryBrowsingParts } from "./history-browsing.js";
 import type { ComposerHistoryEntry } from "./types.js";
 import { shelfImages } from "./value.js";
 
+/** What history.ts uses of its composer (wiring.ts). */
+export interface HistoryParts extends HistoryBrowsingParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+}
+
 export class PromptHistory implements DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: HistoryParts;
   /** The history of a composer without `draft-key`: this element's sends, for its lifetime. */
   #memory: ComposerHistoryEntry[] = [];
   readonly #browsing: HistoryBrowsing;
 
-  constructor(composer: Composer) {
+  constructor(composer: HistoryParts) {
     this.#composer = composer;
     this.#browsing = new HistoryBrowsing(composer, (key) => this.read(key));
   }

@@ -7,32 +7,41 @@ import { endPosition, inlinePosition, insertChip, removeChips } from "../../edit
 import { createChip } from "../../editor/schema.js";
 import { resolveChip } from "../../presentation/resolve.js";
 import { attachmentFromFile, type AttachmentEntry } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, EventsRole, RedactionsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { draftKey, type DraftUpdate } from "./draft-state.js";
 import { decodeRecord } from "./record-check.js";
 import type { InsertContextOptions } from "./types.js";
 
+/** What insert.ts uses of its composer (wiring.ts). */
+export interface InsertParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly events: EventsRole;
+  readonly redactions: RedactionsRole;
+}
+
 /** Where a chip goes: the (last known) caret, or the end. */
-function insertionPoint(composer: Composer, at: "cursor" | "end"): number {
+function insertionPoint(composer: InsertParts, at: "cursor" | "end"): number {
   const state = composer.model.state;
   if (at === "end" || !composer.host.canEdit) return endPosition(state.doc);
   return inlinePosition(state.doc, state.selection.to);
 }
 
 /** Runs `change` and gives the focus back to the editor if it had it. */
-function keepingFocus(composer: Composer, change: () => void): void {
+function keepingFocus(composer: InsertParts, change: () => void): void {
   const focused = composer.model.view?.hasFocus() ?? false;
   change();
   if (focused) composer.model.view?.focus();
 }
 
 /** The label a chip of `record` gets when the caller gives none. */
-function defaultLabel(composer: Composer, record: ComposerContextRecord): string {
+function defaultLabel(composer: InsertParts, record: ComposerContextRecord): string {
   return record.label.trim() || resolveChip(composer.host.registry, { kind: record.kind, contextId: record.contextId, label: record.kind }, record).label;
 }
 
 /** `insertContext(record, options)`: a misused argument throws a TypeError naming the problem. */
-export function insertContext(composer: Composer, input: unknown, options: InsertContextOptions = {}): void {
+export function insertContext(composer: InsertParts, input: unknown, options: InsertContextOptions = {}): void {
   const decoded = decodeRecord(input);
   if ("problem" in decoded) throw new TypeError(`insertContext: not a valid v1 context record: ${decoded.problem}`);
   if (options === null || typeof options !== "object") throw new TypeError(`insertContext: options must be an object, got ${String(options)}`);
@@ -54,7 +63,7 @@ export function insertContext(composer: Composer, input: unknown, options: Inser
 }
 
 /** `removeContext(contextId)`: every chip of that id (with its spacing) and the record. */
-export function removeContext(composer: Composer, contextId: unknown): void {
+export function removeContext(composer: InsertParts, contextId: unknown): void {
   if (typeof contextId !== "string") throw new TypeError(`removeContext: contextId must be a string, got ${typeof contextId}`);
   keepingFocus(composer, () => {
     const model = composer.model;
@@ -67,7 +76,7 @@ export function removeContext(composer: Composer, contextId: unknown): void {
 }
 
 /** `attachFiles(files)`: an image or file record and chip per file, at `pos` or the caret. */
-export function attachFiles(composer: Composer, files: unknown, pos?: number): void {
+export function attachFiles(composer: InsertParts, files: unknown, pos?: number): void {
   if (files === null || typeof files !== "object" || typeof (files as Iterable<unknown>)[Symbol.iterator] !== "function") {
     throw new TypeError(`attachFiles: expected an iterable of File objects, got ${String(files)}`);
   }

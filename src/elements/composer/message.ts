@@ -4,10 +4,17 @@
 import { collectComposerContextReferences } from "../../codec/references.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { OutgoingMessage } from "../../transport/types.js";
-import type { Composer } from "./composer.js";
+import type { DraftModel } from "./draft.js";
+import type { EditingRole } from "./wiring.js";
 import { draftAttachments } from "./draft-attachments.js";
 import { liveRecords } from "./draft-state.js";
 import { valueOf } from "./value.js";
+
+/** What message.ts uses of its composer (wiring.ts). */
+export interface MessageParts {
+  readonly model: DraftModel;
+  readonly editing: EditingRole;
+}
 
 /** A terminal excerpt whose text is gone (its normalized text is empty: docs/composer.md, "Sending"). */
 function isExpired(record: ComposerContextRecord): boolean {
@@ -32,13 +39,13 @@ export function stripReferences(text: string, ids: ReadonlySet<string>): string 
 }
 
 /** Whether there is anything to send, without serializing the draft. */
-export function hasContent(composer: Composer): boolean {
+export function hasContent(composer: MessageParts): boolean {
   const { doc } = composer.model.state;
   return liveRecords(composer.model.draft).size > 0 || doc.textContent.trim() !== "" || draftAttachments(composer).length > 0;
 }
 
 /** The text and records a send of the draft would carry: expired terminal excerpts dropped from both. */
-export function sentContent(composer: Composer): { text: string; records: ComposerContextRecord[] } {
+export function sentContent(composer: MessageParts): { text: string; records: ComposerContextRecord[] } {
   const value = valueOf(composer.model.state.doc, liveRecords(composer.model.draft));
   const records = value.context?.records ?? [];
   const expired = new Set(records.filter(isExpired).map((record) => record.contextId));
@@ -47,7 +54,7 @@ export function sentContent(composer: Composer): { text: string; records: Compos
 }
 
 /** The message of the current draft, or `null` when there is nothing to send. */
-export function outgoingMessage(composer: Composer, clientMessageId: string): OutgoingMessage | null {
+export function outgoingMessage(composer: MessageParts, clientMessageId: string): OutgoingMessage | null {
   const { text, records } = sentContent(composer);
   // Every image and file of the draft (shelf images too), attached here or inserted by the host.
   const attachments = draftAttachments(composer).map(({ localId, attachmentId }) => ({ localId, attachmentId: attachmentId ?? localId }));
@@ -60,6 +67,6 @@ export function outgoingMessage(composer: Composer, clientMessageId: string): Ou
 }
 
 /** The message a send of the draft would carry now (the preview's; its id is never used). */
-export function draftMessage(composer: Composer): OutgoingMessage | null {
+export function draftMessage(composer: MessageParts): OutgoingMessage | null {
   return outgoingMessage(composer, "preview");
 }

@@ -4,15 +4,25 @@
 import type { ReactiveControllerHost } from "lit";
 import type { ComposerErrorCode } from "../../transport/errors.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
-import { retryAttachment } from "./activate.js";
+import type { ComposerHost, QueueRole, SenderRole, UploadsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
+import { retryAttachment, type ActivateParts } from "./activate.js";
 import { Dictation } from "./dictation.js";
 import { draftAttachments } from "./draft-attachments.js";
 import { ErrorNotice } from "./error-notice.js";
-import { attachFiles } from "./insert.js";
+import { attachFiles, type InsertParts } from "./insert.js";
 import { liveRecords } from "./draft-state.js";
 import { browserSpeech, hasBrowserSpeech, type ComposerSpeech } from "./speech.js";
 import { Toolbar } from "./toolbar.js";
+
+/** What out-of-box.ts uses of its composer (wiring.ts). */
+export interface OutOfBoxParts extends ActivateParts, InsertParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
+  readonly sender: SenderRole;
+  readonly queue: QueueRole;
+}
 
 /** What the parts need of the element beyond the composer. */
 export interface OutOfBoxHost extends HTMLElement, ReactiveControllerHost {
@@ -34,7 +44,7 @@ function langOf(host: HTMLElement): string {
   return host.closest("[lang]")?.getAttribute("lang") ?? document.documentElement.lang ?? "";
 }
 
-export function createOutOfBox(host: OutOfBoxHost, composer: Composer): OutOfBox {
+export function createOutOfBox(host: OutOfBoxHost, composer: OutOfBoxParts): OutOfBox {
   const { model, sender, queue } = composer;
   let builtIn: ComposerSpeech | undefined;
   const speech = (): ComposerSpeech | null => {
@@ -85,7 +95,7 @@ export function createOutOfBox(host: OutOfBoxHost, composer: Composer): OutOfBox
  * must not pay for `textContent`. Attachments are records, so the live records cover them; the
  * walk stops at the first text that is not blank.
  */
-function hasContentQuickly(composer: Composer): boolean {
+function hasContentQuickly(composer: OutOfBoxParts): boolean {
   if (liveRecords(composer.model.draft).size > 0) return true;
   let found = false;
   composer.model.state.doc.descendants((node) => {
@@ -99,7 +109,7 @@ function hasContentQuickly(composer: Composer): boolean {
  * What Retry does: a send of the draft again, under the same `clientMessageId` (send.ts keeps it
  * while the draft is unchanged), or the failed uploads again. Other errors have no Retry.
  */
-function retryOf(composer: Composer, code: ComposerErrorCode): (() => void) | null {
+function retryOf(composer: OutOfBoxParts, code: ComposerErrorCode): (() => void) | null {
   if (code === "send-failed") {
     // Only the draft's own failed send: a queued message's has its Retry in the queue.
     if (composer.sender.pendingMessageId === null) return null;

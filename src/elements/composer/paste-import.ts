@@ -14,12 +14,21 @@ import { createChip } from "../../editor/schema.js";
 import { sliceFromText } from "../../editor/text.js";
 import { BARE_FRAGMENT_TYPE, HTML_TYPE, PLAIN_TEXT_TYPE } from "../clipboard-payload.js";
 import { attachmentFromFile, type AttachmentEntry } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, EventsRole, RedactionsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { draftKey } from "./draft-state.js";
 import { attachFiles } from "./insert.js";
-import { pasteLarge } from "./paste-large.js";
-import { importTransaction, linkedIds, linkedPart, prepare, prepareFor, readFragment, startFetches, type ImportEvent, type PastedData } from "./paste-plan.js";
+import { pasteLarge, type PasteLargeParts } from "./paste-large.js";
+import { importTransaction, linkedIds, linkedPart, prepare, prepareFor, readFragment, startFetches, type ImportEvent, type PastedData, type PastePlanParts } from "./paste-plan.js";
 import { isLargePaste } from "./paste-slices.js";
+
+/** What paste-import.ts uses of its composer (wiring.ts). */
+export interface PasteImportParts extends PasteLargeParts, PastePlanParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly events: EventsRole;
+  readonly redactions: RedactionsRole;
+}
 
 const LINE_BREAKS = /\r\n?/g;
 
@@ -37,7 +46,7 @@ function longPasteThreshold(value: number | null | undefined): number {
 }
 
 /** A long plain-text paste (or drop) becomes a text file attached over the selection. */
-function pasteAsFile(composer: Composer, text: string, event: ImportEvent): void {
+function pasteAsFile(composer: PasteImportParts, text: string, event: ImportEvent): void {
   // Redacted before the bytes are made, so that what uploads never held the secrets (redaction.ts).
   const redacted = composer.redactions.text(text, false);
   const { record, entry } = attachmentFromFile(new File([redacted.text], LONG_PASTE_FILE_NAME, { type: LONG_PASTE_MIME_TYPE }));
@@ -56,7 +65,7 @@ function pasteAsFile(composer: Composer, text: string, event: ImportEvent): void
  * at a drop point: the records the draft does not hold join it as their chips land, images and
  * files are fetched again.
  */
-function pasteText(composer: Composer, text: string, fragment: ClipboardFragment | null, event: ImportEvent): void {
+function pasteText(composer: PasteImportParts, text: string, fragment: ClipboardFragment | null, event: ImportEvent): void {
   // Captured text is redacted as it enters: the pasted text and the records that join (redaction.ts).
   const { plan, hidden } = composer.redactions.paste(prepareFor(composer, text, fragment));
   const said = composer.events.announcement;
@@ -76,7 +85,7 @@ function pasteText(composer: Composer, text: string, fragment: ClipboardFragment
  * is pasted with the records of its fragment that it links to. Clipboard HTML without a fragment
  * is ignored: the plain text goes in.
  */
-export function importText(composer: Composer, data: PastedData, event: ImportEvent): void {
+export function importText(composer: PasteImportParts, data: PastedData, event: ImportEvent): void {
   const { text } = data;
   const fragment = readFragment(data);
   if (!fragment && !data.plain && text.length > longPasteThreshold(composer.host.longPasteThreshold)) pasteAsFile(composer, text, event);
@@ -91,7 +100,7 @@ export function importText(composer: Composer, data: PastedData, event: ImportEv
  * (their bytes and upload state) when the stash kept them.
  */
 export function restoreText(
-  composer: Composer,
+  composer: PasteImportParts,
   text: string,
   records: readonly ComposerContextRecord[],
   entries: ReadonlyMap<string, AttachmentEntry>,
@@ -106,7 +115,7 @@ export function restoreText(
  * plain text goes in), and so is a clipboard with no plain text. `plain` (Shift held) pastes a
  * long text inline anyway. Always takes the paste: ProseMirror must never parse its HTML.
  */
-export function pasteClipboard(composer: Composer, data: DataTransfer, plain: boolean): boolean {
+export function pasteClipboard(composer: PasteImportParts, data: DataTransfer, plain: boolean): boolean {
   importTransfer(composer, data, plain, PASTE);
   return true;
 }
@@ -116,13 +125,13 @@ export function pasteClipboard(composer: Composer, data: DataTransfer, plain: bo
  * (files attached, else the plain text with the records of a valid fragment, never the HTML),
  * but where it lands. A selection dragged inside the editor never comes here (src/editor/clipboard.ts).
  */
-export function dropTransfer(composer: Composer, data: DataTransfer, pos: number | null): boolean {
+export function dropTransfer(composer: PasteImportParts, data: DataTransfer, pos: number | null): boolean {
   if (!composer.host.canEdit) return false;
   importTransfer(composer, data, false, { uiEvent: "drop", at: pos ?? undefined });
   return true;
 }
 
-function importTransfer(composer: Composer, data: DataTransfer, plain: boolean, event: ImportEvent): void {
+function importTransfer(composer: PasteImportParts, data: DataTransfer, plain: boolean, event: ImportEvent): void {
   const files = Array.from(data.files);
   if (files.length > 0) {
     attachFiles(composer, files, event.at);

@@ -3,12 +3,22 @@
 import type { ClipboardFragment } from "../../contract/types.js";
 import type { PastedPiece } from "../../editor/schema.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, EventsRole, RedactionsRole, SenderRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { draftKey } from "./draft-state.js";
 import { PASTE_CHIPS_MAX, PASTE_TEXT_MAX, nextTask } from "./paste-pieces.js";
 import { cutPiece, pastedPiece } from "./paste-slices.js";
-import { pastedSlice, setPasteProgress } from "./pasted-block.js";
-import { importTransaction, linkedPart, prepareFor, startFetches, type ImportEvent } from "./paste-plan.js";
+import { pastedSlice, setPasteProgress, type PastedBlockParts } from "./pasted-block.js";
+import { importTransaction, linkedPart, prepareFor, startFetches, type ImportEvent, type PastePlanParts } from "./paste-plan.js";
+
+/** What paste-large.ts uses of its composer (wiring.ts). */
+export interface PasteLargeParts extends PastePlanParts, PastedBlockParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly events: EventsRole;
+  readonly sender: SenderRole;
+  readonly redactions: RedactionsRole;
+}
 
 /** How often a large paste that is read looks again whether a send still runs (it waits for it to end). */
 const SEND_POLL_MS = 50;
@@ -64,12 +74,12 @@ function pasteLimitMessage(length: number, chips: number): string | null {
 }
 
 /** Refuses a paste past the limit (paste-pieces.ts): nothing of it goes in. */
-function refuse(composer: Composer, message: string): void {
+function refuse(composer: PasteLargeParts, message: string): void {
   emit(composer.host, "t3-error", { code: "paste-import-failed", message });
 }
 
 /** The pieces of a large paste, each rewritten and redacted in its turn, and how many secrets were hidden. */
-async function readPieces(composer: Composer, text: string, ends: readonly number[], rewrite: (text: string) => string) {
+async function readPieces(composer: PasteLargeParts, text: string, ends: readonly number[], rewrite: (text: string) => string) {
   const pieces: PastedPiece[] = [];
   let hidden = 0;
   let from = 0;
@@ -91,7 +101,7 @@ async function readPieces(composer: Composer, text: string, ends: readonly numbe
  * selection of the moment of the paste, or at the selection if the draft was edited meanwhile;
  * never while a send runs (the send's end clears the draft it sent).
  */
-export async function pasteLarge(composer: Composer, text: string, fragment: ClipboardFragment | null, event: ImportEvent): Promise<void> {
+export async function pasteLarge(composer: PasteLargeParts, text: string, fragment: ClipboardFragment | null, event: ImportEvent): Promise<void> {
   const { doc, selection } = importTransaction(composer, event);
   const said = composer.events.announcement;
   try {

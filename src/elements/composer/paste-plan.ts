@@ -8,9 +8,16 @@ import { asKnownContextRecord } from "../../contract/kinds.js";
 import type { ClipboardFragment, ComposerContextRecord } from "../../contract/types.js";
 import { inlinePosition } from "../../editor/insert.js";
 import { mintLocalId } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { DraftModel } from "./draft.js";
+import type { UploadsRole } from "./wiring.js";
 import { planRecords, type ImportPlan } from "./import-plan.js";
 import { decodedRecord } from "./record-check.js";
+
+/** What paste-plan.ts uses of its composer (wiring.ts). */
+export interface PastePlanParts {
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
+}
 
 /** What an import needs of a paste's or a drop's data, copied out during its event. */
 export interface PastedData {
@@ -32,7 +39,7 @@ export interface ImportEvent {
 }
 
 /** A transaction whose selection is where the import goes: the drop point, or the selection. */
-export function importTransaction(composer: Composer, { at }: ImportEvent): Transaction {
+export function importTransaction(composer: PastePlanParts, { at }: ImportEvent): Transaction {
   const tr = composer.model.state.tr;
   return at === undefined ? tr : tr.setSelection(TextSelection.create(tr.doc, inlinePosition(tr.doc, at)));
 }
@@ -85,12 +92,12 @@ export function prepare(
 }
 
 /** `prepare` for a paste into the draft: records it holds (or is fetching) are not brought again. */
-export function prepareFor(composer: Composer, text: string, fragment: ClipboardFragment | null): PreparedImport {
+export function prepareFor(composer: PastePlanParts, text: string, fragment: ClipboardFragment | null): PreparedImport {
   const known = composer.model.draft.records;
   const held = (contextId: string) => known.get(contextId) ?? composer.uploads.imports.get(contextId)?.record;
   return prepare(text, fragment?.records ?? [], fragment?.source.environmentId ?? null, held);
 }
 
-export function startFetches(composer: Composer, plan: ImportPlan): void {
+export function startFetches(composer: PastePlanParts, plan: ImportPlan): void {
   for (const fetch of plan.fetches) composer.uploads.fetch(composer.uploads.imports.add(fetch));
 }

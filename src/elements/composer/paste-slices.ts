@@ -4,11 +4,13 @@
 // and no task comes near 100 ms. Pieces are never cut inside a link and hold at most
 // `READ_PIECE_CHIPS` links and about `READ_PIECE_CHARS` characters (paste-pieces.ts); they are
 // found without scanning the whole text at once. Cutting a piece and making one are here, in the
-// first load, because a saved draft's blocks are made at once when it is restored (pasted-block.ts).
+// first load, because a saved draft's blocks are made at once when it is restored (`docWithBlocks`).
 import { visitLinks } from "../../codec/link-scan.js";
 import { collectComposerContextReferences } from "../../codec/references.js";
 import { mintReferenceId } from "../../editor/random.js";
-import type { PastedPiece } from "../../editor/schema.js";
+import type { Node as ProseMirrorNode } from "prosemirror-model";
+import { createPasted, type PastedPiece } from "../../editor/schema.js";
+import { docFromSegments, type PastedRange } from "../../editor/text.js";
 import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHARS, READ_PIECE_CHIPS } from "./paste-pieces.js";
 
 /**
@@ -134,4 +136,20 @@ export function pastedPiece(text: string): PastedPiece {
 export function pastedPiecesNow(text: string): PastedPiece[] {
   let from = 0;
   return cutNow(text).map((end) => pastedPiece(text.slice(from, (from = end))));
+}
+
+/**
+ * The document of `text` whose `ranges` (in order, apart, inside it) are pasted blocks: a saved
+ * draft restored. Its blocks are cut at once: a saved draft is at most what storage holds (a few
+ * megabytes), and a restore is one task anyway.
+ */
+export function docWithBlocks(text: string, ranges: readonly PastedRange[]): ProseMirrorNode {
+  const segments: (string | ProseMirrorNode)[] = [];
+  let at = 0;
+  for (const { start, end } of ranges) {
+    segments.push(text.slice(at, start), createPasted(pastedPiecesNow(text.slice(start, end))));
+    at = end;
+  }
+  segments.push(text.slice(at));
+  return docFromSegments(segments);
 }

@@ -6,10 +6,17 @@ import { Slice, type Node as ProseMirrorNode } from "prosemirror-model";
 import { closeHistory } from "prosemirror-history";
 import type { PastedPainter } from "../../editor/pasted-view.js";
 import { createPasted, isPasted, pastedAttrs, type PastedAttrs, type PastedPiece } from "../../editor/schema.js";
-import { docFromSegments, sliceFromText, type PastedRange } from "../../editor/text.js";
-import type { Composer } from "./composer.js";
+import { docFromSegments, sliceFromText } from "../../editor/text.js";
+import type { ComposerHost } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, nextTask } from "./paste-pieces.js";
-import { pastedPiecesNow } from "./paste-slices.js";
+
+/** What pasted-block.ts uses of its composer (wiring.ts). */
+export interface PastedBlockParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly mount: HTMLElement;
+}
 
 /**
  * Set on the editable while a large paste is read or a block expands: the share done (0–1), for
@@ -17,11 +24,11 @@ import { pastedPiecesNow } from "./paste-slices.js";
  */
 const PROGRESS = "data-paste-progress";
 const PROGRESS_DIGITS = 2;
-/** How deep a slice holding one pasted block is open at each end: its group of lines (src/editor/chunks.ts) and its line. */
+/** How deep a slice holding one pasted block is open at each end: its line group (src/editor/line-groups.ts) and its line. */
 const BLOCK_SLICE_DEPTH = 2;
 
 /** Sets the progress attribute (`null` removes it). */
-export function setPasteProgress(composer: Composer, share: number | null): void {
+export function setPasteProgress(composer: PastedBlockParts, share: number | null): void {
   if (share === null) composer.mount.removeAttribute(PROGRESS);
   else composer.mount.setAttribute(PROGRESS, share.toFixed(PROGRESS_DIGITS));
 }
@@ -50,7 +57,7 @@ function button(text: string, part: string, action: () => void): HTMLButtonEleme
 }
 
 /** Fills a block's card: what it holds, Expand and Remove. */
-function drawPasted(composer: Composer, dom: HTMLElement, attrs: PastedAttrs, getPos: () => number | undefined): void {
+function drawPasted(composer: PastedBlockParts, dom: HTMLElement, attrs: PastedAttrs, getPos: () => number | undefined): void {
   const strings = composer.host.localizer;
   const { references, bytes } = pastedSize(attrs);
   const summary = strings.text("pastedBlock", { count: references, size: strings.bytes(bytes) });
@@ -71,40 +78,24 @@ function drawPasted(composer: Composer, dom: HTMLElement, attrs: PastedAttrs, ge
   dom.replaceChildren(label, expand, remove);
 }
 
-/**
- * The document of `text` whose `ranges` (in order, apart, inside it) are pasted blocks: a saved
- * draft restored. Its blocks are cut at once: a saved draft is at most what storage holds (a few
- * megabytes), and a restore is one task anyway.
- */
-export function docWithBlocks(text: string, ranges: readonly PastedRange[]): ProseMirrorNode {
-  const segments: (string | ProseMirrorNode)[] = [];
-  let at = 0;
-  for (const { start, end } of ranges) {
-    segments.push(text.slice(at, start), createPasted(pastedPiecesNow(text.slice(start, end))));
-    at = end;
-  }
-  segments.push(text.slice(at));
-  return docFromSegments(segments);
-}
-
 /** One pasted block of `pieces`, as a slice to put over a selection. */
 export function pastedSlice(pieces: PastedPiece[]): Slice {
   return new Slice(docFromSegments([createPasted(pieces)]).content, BLOCK_SLICE_DEPTH, BLOCK_SLICE_DEPTH);
 }
 
 /** The painter the editor draws blocks with. */
-export function pastedPainter(composer: Composer): PastedPainter {
+export function pastedPainter(composer: PastedBlockParts): PastedPainter {
   return { mount: (dom, attrs, getPos) => drawPasted(composer, dom, attrs, getPos) };
 }
 
 /** The block at `pos`, or `null`. */
-export function blockAt(composer: Composer, pos: number | undefined): ProseMirrorNode | null {
+export function blockAt(composer: PastedBlockParts, pos: number | undefined): ProseMirrorNode | null {
   const node = pos === undefined ? null : composer.model.state.doc.nodeAt(pos);
   return isPasted(node) ? node : null;
 }
 
 /** Remove: the block goes, as one undo step; the caret stays where it was. */
-export function removePasted(composer: Composer, pos: number | undefined): void {
+export function removePasted(composer: PastedBlockParts, pos: number | undefined): void {
   if (!blockAt(composer, pos)) return;
   composer.model.edit(composer.model.state.tr.delete(pos!, pos! + 1));
   composer.model.view?.focus();
@@ -145,7 +136,7 @@ function findBlock(doc: ProseMirrorNode, block: ProseMirrorNode): number {
  * tens of thousands of chips in one line take the browser long, which the button's hint says.
  * Stops if the block goes meanwhile (an undo, a removal).
  */
-export async function expandPasted(composer: Composer, pos: number | undefined): Promise<void> {
+export async function expandPasted(composer: PastedBlockParts, pos: number | undefined): Promise<void> {
   let block = blockAt(composer, pos);
   if (!block) return;
   const model = composer.model;
@@ -167,7 +158,7 @@ export async function expandPasted(composer: Composer, pos: number | undefined):
       if (rest.length > 0) tr.replaceWith(at, at + 1, (block = createPasted(rest)));
       else tr.delete(at, at + 1);
       model.apply((index === 0 ? closeHistory(tr) : tr).setTime(time).setMeta("uiEvent", "paste"));
-      // A chunk split after the step (chunks.ts) moves the block.
+      // A line group split after the step (src/editor/line-groups.ts) moves the block.
       if (model.state.doc !== tr.doc && rest.length > 0) at = findBlock(model.state.doc, block);
       doc = model.state.doc;
       setPasteProgress(composer, next / pieces.length);

@@ -20,13 +20,22 @@ import type { ReactiveController } from "lit";
 import type { EditorState } from "prosemirror-state";
 import { pastedRanges } from "../../editor/text.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, SenderRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { draftOf, liveAttachments, liveRecords } from "./draft-state.js";
 import { DRAFT_STORAGE_PREFIX, parseDraft, serializeDraft } from "./draft-storage.js";
 import { writeFormValue } from "./form.js";
 import type { ComposerValue } from "./types.js";
 import { shelfImages, valueOf } from "./value.js";
+
+/** What persistence.ts uses of its composer (wiring.ts). */
+export interface PersistenceParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly internals: ElementInternals | null;
+  readonly sender: SenderRole;
+}
 
 /** The longest a change waits before it is saved. */
 export const SAVE_DELAY_MS = 500;
@@ -38,7 +47,7 @@ const COALESCE_MS = 250;
 const IDLE_TIMEOUT_MS = SAVE_DELAY_MS - COALESCE_MS;
 
 export class Persistence implements ReactiveController, DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: PersistenceParts;
   /** The draft key whose saved draft this one is (restored from, or saved to). */
   #loadedKey: string | null = null;
   /** Whether the draft changed since it was last saved or loaded. */
@@ -55,7 +64,7 @@ export class Persistence implements ReactiveController, DraftObserver {
   /** What this page last wrote to or read from storage (`null`: no saved draft): a different one is another page's. */
   #lastSaved: string | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: PersistenceParts) {
     this.#composer = composer;
   }
 

@@ -5,10 +5,17 @@
 // shows until it is in: a status while it loads, an alert with a retry when it cannot be loaded.
 import { html, nothing, type TemplateResult } from "lit";
 import { loadFailed } from "../chunks.js";
-import type { Composer } from "./composer.js";
-import { draftMessage } from "./message.js";
+import type { ComposerHost } from "./wiring.js";
+import type { ChunkLoads } from "../chunks.js";
+import { draftMessage, type MessageParts } from "./message.js";
 import { withComposerParts } from "./parts.js";
 import type { PreviewView } from "./on-demand/preview-panel.js";
+
+/** What preview.ts uses of its composer (wiring.ts). */
+export interface PreviewParts extends MessageParts {
+  readonly host: ComposerHost;
+  readonly loads: ChunkLoads;
+}
 
 /** A `showPreview()` whose panel is not in yet: who opened it, and whether its load failed. */
 interface PendingPanel {
@@ -17,11 +24,11 @@ interface PendingPanel {
 }
 
 export class PreviewPanel {
-  readonly #composer: Composer;
+  readonly #composer: PreviewParts;
   #view: PreviewView | null = null;
   #pending: PendingPanel | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: PreviewParts) {
     this.#composer = composer;
   }
 

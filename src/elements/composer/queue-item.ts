@@ -10,12 +10,17 @@ import type { ComposerContextRecord, FileContextRecord, ImageContextRecord } fro
 import type { ComposerError } from "../../transport/errors.js";
 import type { OutgoingMessage } from "../../transport/types.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { DraftModel } from "./draft.js";
 import { liveAttachments } from "./draft-state.js";
 import { parseDraft, serializeDraft } from "./draft-storage.js";
-import { outgoingMessage } from "./message.js";
+import { outgoingMessage, type MessageParts } from "./message.js";
 import { shelfImages } from "./value.js";
 import type { ComposerValue } from "./types.js";
+
+/** What queue-item.ts uses of its composer (wiring.ts). */
+export interface QueueItemParts extends MessageParts {
+  readonly model: DraftModel;
+}
 
 /** The longest queue kept, and read back from storage (which is untrusted and could hold any number). */
 export const QUEUE_MAX = 100;
@@ -55,7 +60,7 @@ function newItem(clientMessageId: string, text: string, records: readonly Compos
 }
 
 /** The draft as a queued message under `clientMessageId`, or `null` when there is nothing to send. */
-export function queuedFromDraft(composer: Composer, clientMessageId: string): QueuedMessage | null {
+export function queuedFromDraft(composer: QueueItemParts, clientMessageId: string): QueuedMessage | null {
   // The message's own rules (expired terminal excerpts dropped) apply at queue time: what is queued is what goes.
   const message = outgoingMessage(composer, clientMessageId);
   if (!message) return null;

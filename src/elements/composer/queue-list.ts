@@ -9,15 +9,31 @@ import { resolveChip } from "../../presentation/resolve.js";
 import { fillChip } from "../../presentation/chip-dom.js";
 import type { ChipSurface } from "../../presentation/types.js";
 import { chipState } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, SenderRole, UploadsRole } from "./wiring.js";
 import { recordsOf, type QueuedMessage } from "./queue-item.js";
-import type { Queue } from "./queue.js";
+
+/** What the list uses of the queue (queue.ts): its items and what a person does to one. */
+export interface QueueRole {
+  readonly items: readonly QueuedMessage[];
+  move(clientMessageId: string, by: -1 | 1): boolean;
+  retry(clientMessageId: string): void;
+  takeBack(clientMessageId: string): void;
+  remove(clientMessageId: string): void;
+}
+
+/** What queue-list.ts uses of its composer (wiring.ts). */
+export interface QueueListParts {
+  readonly host: ComposerHost;
+  readonly uploads: UploadsRole;
+  readonly sender: SenderRole;
+  readonly queue: QueueRole;
+}
 
 /** The class of the list; tests and styles find it by its part, `queue`. */
 const LIST_CLASS = "queue";
 
 /** One chip of a queued message: an image to assistive technology, as in the editor. */
-function queuedChip(composer: Composer, item: QueuedMessage, reference: { kind: string; contextId: string; label: string }): HTMLElement {
+function queuedChip(composer: QueueListParts, item: QueuedMessage, reference: { kind: string; contextId: string; label: string }): HTMLElement {
   const { host } = composer;
   const record = recordsOf(item).find((candidate) => candidate.contextId === reference.contextId);
   const strings = host.localizer;
@@ -32,7 +48,7 @@ function queuedChip(composer: Composer, item: QueuedMessage, reference: { kind: 
 }
 
 /** The message's text with its links drawn as chips, then its shelf images. */
-function queuedContent(composer: Composer, item: QueuedMessage): DocumentFragment {
+function queuedContent(composer: QueueListParts, item: QueuedMessage): DocumentFragment {
   const fragment = document.createDocumentFragment();
   let at = 0;
   for (const occurrence of collectComposerContextReferences(item.text)) {
@@ -45,7 +61,7 @@ function queuedContent(composer: Composer, item: QueuedMessage): DocumentFragmen
 }
 
 /** Alt+ArrowUp / Alt+ArrowDown: move the item, keep the focus on the control that had it. */
-async function onKeyDown(composer: Composer, queue: Queue, item: QueuedMessage, event: KeyboardEvent): Promise<void> {
+async function onKeyDown(composer: QueueListParts, queue: QueueRole, item: QueuedMessage, event: KeyboardEvent): Promise<void> {
   const by = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
   if (!event.altKey || by === 0) return;
   event.preventDefault();
@@ -55,7 +71,7 @@ async function onKeyDown(composer: Composer, queue: Queue, item: QueuedMessage, 
 }
 
 /** After a redraw, the focus goes back into the item: the same control, or the first one enabled. */
-async function refocus(composer: Composer, item: QueuedMessage, control: string | undefined): Promise<void> {
+async function refocus(composer: QueueListParts, item: QueuedMessage, control: string | undefined): Promise<void> {
   await composer.host.updateComplete;
   const root = composer.host.shadowRoot;
   const row = [...(root?.querySelectorAll<HTMLElement>(`.${LIST_CLASS} > li`) ?? [])].find((li) => li.dataset.id === item.clientMessageId);
@@ -63,11 +79,11 @@ async function refocus(composer: Composer, item: QueuedMessage, control: string 
   (buttons.find((button) => button.dataset.control === control && !button.disabled) ?? buttons.find((button) => !button.disabled))?.focus();
 }
 
-async function moveBy(composer: Composer, queue: Queue, item: QueuedMessage, by: -1 | 1, control: string): Promise<void> {
+async function moveBy(composer: QueueListParts, queue: QueueRole, item: QueuedMessage, by: -1 | 1, control: string): Promise<void> {
   if (queue.move(item.clientMessageId, by)) await refocus(composer, item, control);
 }
 
-function renderItem(composer: Composer, queue: Queue, item: QueuedMessage, index: number, count: number): TemplateResult {
+function renderItem(composer: QueueListParts, queue: QueueRole, item: QueuedMessage, index: number, count: number): TemplateResult {
   const { host, sender } = composer;
   const strings = host.localizer;
   const id = item.clientMessageId;
@@ -97,12 +113,12 @@ function renderItem(composer: Composer, queue: Queue, item: QueuedMessage, index
 }
 
 /** The list, or nothing while the queue is empty. */
-export function renderQueue(composer: Composer): TemplateResult | typeof nothing {
+export function renderQueue(composer: QueueListParts): TemplateResult | typeof nothing {
   return composer.queue.items.length > 0 ? renderQueueList(composer, composer.queue) : nothing;
 }
 
 /** The list of the queue's items (not empty). */
-function renderQueueList(composer: Composer, queue: Queue): TemplateResult {
+function renderQueueList(composer: QueueListParts, queue: QueueRole): TemplateResult {
   const { items } = queue;
   return html`<ol class=${LIST_CLASS} part="queue" aria-label=${composer.host.localizer.text("queueLabel")}>
     ${items.map((item, index) => renderItem(composer, queue, item, index, items.length))}

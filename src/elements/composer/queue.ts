@@ -13,10 +13,23 @@ import type { ReactiveController } from "lit";
 import { ComposerError } from "../../transport/errors.js";
 import type { SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
-import { hasContent } from "./message.js";
+import type { ComposerHost, EventsRole, HistoryRole, PersistenceRole, SenderRole, UploadsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
+import { hasContent, type MessageParts } from "./message.js";
 import { boundRecords, heldOf, messageOf, parseStoredItem, publicOf, QUEUE_MAX, queuedFromDraft, storedItem, type ComposerQueuedMessage, type QueuedMessage } from "./queue-item.js";
-import { mintMessageId, type SendOptions } from "./send.js";
+import { mintMessageId } from "./send.js";
+import type { SendOptions } from "./types.js";
+
+/** What queue.ts uses of its composer (wiring.ts). */
+export interface QueueParts extends MessageParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
+  readonly events: EventsRole;
+  readonly persistence: PersistenceRole;
+  readonly sender: SenderRole;
+  readonly history: HistoryRole;
+}
 
 /** Queues live under `t3-composer:queue:<draft-key>`, beside the draft. */
 export const QUEUE_STORAGE_PREFIX = "t3-composer:queue:";
@@ -25,7 +38,7 @@ export const BUSY_GRACE_MS = 300;
 const QUEUE_VERSION = 1;
 
 export class Queue implements ReactiveController {
-  readonly #composer: Composer;
+  readonly #composer: QueueParts;
   #items: QueuedMessage[] = [];
   #busy = false;
   #connected = false;
@@ -33,7 +46,7 @@ export class Queue implements ReactiveController {
   #loadedKey: string | null = null;
   #grace: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(composer: Composer) {
+  constructor(composer: QueueParts) {
     this.#composer = composer;
   }
 

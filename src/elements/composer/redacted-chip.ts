@@ -4,7 +4,13 @@
 // loaded on demand (on-demand/reveal-menu.ts), with its look (on-demand/parts.styles.ts).
 import { css } from "lit";
 import type { ComposerContextRecord } from "../../contract/types.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, RedactionsRole } from "./wiring.js";
+
+/** What redacted-chip.ts uses of its composer (wiring.ts). */
+export interface RedactedChipParts {
+  readonly host: ComposerHost;
+  readonly redactions: RedactionsRole;
+}
 
 /** The count of hidden secrets in a chip's text. */
 export const redactedChipStyles = css`
@@ -18,7 +24,7 @@ export const redactedChipStyles = css`
  * After the registry drew a chip (chips.ts): the number of hidden secrets as part of its text
  * and name, and, when it can be revealed, how to. A failed upload's retry hint comes first.
  */
-export function drawRedaction(composer: Composer, dom: HTMLElement, contextId: string, record: ComposerContextRecord | undefined, failed: boolean): void {
+export function drawRedaction(composer: RedactedChipParts, dom: HTMLElement, contextId: string, record: ComposerContextRecord | undefined, failed: boolean): void {
   const count = composer.redactions.count(contextId, record);
   dom.removeAttribute("data-redacted");
   if (count === 0) return;

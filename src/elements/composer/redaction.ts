@@ -9,17 +9,21 @@ import { redactContextRecord, type TextRedactor } from "../../codec/redact-recor
 import { SECRET_RULES, type RedactionRule } from "../../codec/redact-rules.js";
 import { collectComposerContextReferences } from "../../codec/references.js";
 import type { ComposerContextRecord } from "../../contract/types.js";
-import type { Composer } from "./composer.js";
+import type { ComposerRedactor } from "./types.js";
+import type { ComposerHost, EventsRole, UploadsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { draftOf, isLive, liveAttachment, liveRecord } from "./draft-state.js";
 import type { ImportPlan } from "./import-plan.js";
 import { decodedRecord } from "./record-check.js";
 
-/**
- * `composer.redactor`: a function that redacts one text (`redactSecrets` is one), or rules that
- * replace the built-in ones (`{ rules }`) or come after them (`{ rules, extend: true }`).
- */
-export type ComposerRedactor = TextRedactor | { readonly rules: readonly RedactionRule[]; readonly extend?: boolean };
+/** What redaction.ts uses of its composer (wiring.ts). */
+export interface RedactionParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
+  readonly events: EventsRole;
+}
 
 /** Finds the markers a record holds, to count them (a reloaded draft counts them too). */
 const MARKER_RULES: readonly RedactionRule[] = [{ id: "marker", pattern: /\[redacted: [a-z0-9-]{1,64}\]/ }];
@@ -40,10 +44,10 @@ interface Hidden {
 }
 
 export class Redactions implements DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: RedactionParts;
   readonly #hidden = new Map<string, Hidden>();
 
-  constructor(composer: Composer) {
+  constructor(composer: RedactionParts) {
     this.#composer = composer;
   }
 

@@ -9,9 +9,23 @@ import { randomToken } from "../../editor/random.js";
 import { ComposerError } from "../../transport/errors.js";
 import type { ComposerTransport, OutgoingMessage, SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { BudgetRole, ComposerHost, EditingRole, EventsRole, HistoryRole, PersistenceRole, StalenessRole, UploadsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { hasContent, outgoingMessage } from "./message.js";
-import type { SendContextCheck } from "./staleness.js";
+import type { SendContextCheck, SendOptions } from "./types.js";
+
+/** What send.ts uses of its composer (wiring.ts). */
+export interface SendParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
+  readonly events: EventsRole;
+  readonly persistence: PersistenceRole;
+  readonly editing: EditingRole;
+  readonly history: HistoryRole;
+  readonly staleness: StalenessRole;
+  readonly budget: BudgetRole;
+}
 
 /** Characters after `msg_` in a `clientMessageId` (docs/composer.md, "Sending"). */
 const MESSAGE_ID_LENGTH = 20;
@@ -38,14 +52,8 @@ function forTransport(transport: ComposerTransport, message: OutgoingMessage): O
   return legacy;
 }
 
-/** Options of a send of the draft. */
-export interface SendOptions {
-  /** Mark the message `steer: true` (Ctrl/⌘+Enter while the host is busy: docs/composer.md, "Queued follow-ups"). */
-  steer?: boolean;
-}
-
 export class Sender implements ReactiveController {
-  readonly #composer: Composer;
+  readonly #composer: SendParts;
   #sending: Promise<SentMessage | undefined> | null = null;
   /** The running sends' controllers: the draft's, and a queued message's (queue.ts). */
   readonly #controllers = new Set<AbortController>();
@@ -56,7 +64,7 @@ export class Sender implements ReactiveController {
   /** Set by `stop()` until the next send starts: the failures of the sends it aborted are not errors. */
   #stopped = false;
 
-  constructor(composer: Composer) {
+  constructor(composer: SendParts) {
     this.#composer = composer;
   }
 

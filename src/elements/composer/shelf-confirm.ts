@@ -4,15 +4,23 @@
 import { html, type TemplateResult } from "lit";
 import type { ImageContextRecord } from "../../contract/types.js";
 import { middleTruncate } from "../../presentation/labels.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, ShelfRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { liveRecords } from "./draft-state.js";
-import { removeContext } from "./insert.js";
+import { removeContext, type InsertParts } from "./insert.js";
+
+/** What shelf-confirm.ts uses of its composer (wiring.ts). */
+export interface ShelfConfirmParts extends InsertParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly shelf: ShelfRole;
+}
 
 /**
  * The confirmation dialog. Its buttons act on click rather than through the dialog's `close`
  * event: Chromium delivers `close` with animation frames, which a hidden page never gets.
  */
-export function renderShelfConfirm(composer: Composer): TemplateResult {
+export function renderShelfConfirm(composer: ShelfConfirmParts): TemplateResult {
   const { shelf } = composer;
   const confirming = shelf.confirming;
   const record = confirming ? (liveRecords(composer.model.draft).get(confirming) as ImageContextRecord | undefined) : undefined;
@@ -35,7 +43,7 @@ export function renderShelfConfirm(composer: Composer): TemplateResult {
 }
 
 /** After a render: shows or closes the dialog to match the shelf. */
-export function syncShelfConfirm(composer: Composer, dialog: HTMLDialogElement): void {
+export function syncShelfConfirm(composer: ShelfConfirmParts, dialog: HTMLDialogElement): void {
   const waiting = composer.shelf.confirming !== null;
   if (waiting && !dialog.open && dialog.isConnected) {
     dialog.returnValue = "";

@@ -6,17 +6,25 @@ import { html, nothing, type TemplateResult } from "lit";
 import type { ImageContextRecord } from "../../contract/types.js";
 import { middleTruncate } from "../../presentation/labels.js";
 import { urlOf } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, UploadsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { liveRecords } from "./draft-state.js";
-import { removeContext } from "./insert.js";
-import { renderShelfConfirm, syncShelfConfirm } from "./shelf-confirm.js";
+import { removeContext, type InsertParts } from "./insert.js";
+import { renderShelfConfirm, syncShelfConfirm, type ShelfConfirmParts } from "./shelf-confirm.js";
+
+/** What shelf.ts uses of its composer (wiring.ts). */
+export interface ShelfParts extends InsertParts, ShelfConfirmParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly uploads: UploadsRole;
+}
 
 export class Shelf {
-  readonly #composer: Composer;
+  readonly #composer: ShelfParts;
   /** The image whose removal waits for a person's confirmation. */
   #confirming: string | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: ShelfParts) {
     this.#composer = composer;
   }
 

@@ -4,12 +4,7 @@
 // (speech/speech-engines.ts), fetched on the first click of Dictate: the first load
 // holds only these few lines.
 import { loadFailed } from "../chunks.js";
-
-/** One piece of recognized speech: `final: false` is a guess that a later piece replaces. */
-export interface SpeechResult {
-  text: string;
-  final: boolean;
-}
+import type { SpeechResult } from "./types.js";
 
 /**
  * A speech engine, the composer's `speech` property. `start(signal)` listens until `signal`

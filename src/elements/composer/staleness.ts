@@ -6,28 +6,24 @@
 // the question) the first time the draft changes while a hook is set, and hands them everything.
 import { nothing, type TemplateResult } from "lit";
 import type { ComposerContextRecord } from "../../contract/types.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+import type { ChunkLoads } from "../chunks.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
-import type { StaleCheck } from "./on-demand/stale-check.js";
+import type { StaleCheck, StaleCheckParts } from "./on-demand/stale-check.js";
+import type { ContextStatus, SendContextCheck } from "./types.js";
 import { withComposerParts } from "./parts.js";
 
-/** What `validateContext` says of a record. */
-export type ContextStatus = "current" | "stale" | "gone";
-
-/** The host's hook: whether `record` is still what it was when it joined the draft. */
-export type ContextValidator = (record: ComposerContextRecord) => ContextStatus | Promise<ContextStatus>;
-
-/** What a send carries besides its message: the context it sends although it changed or is gone. */
-export interface SendContextCheck {
-  readonly stale: ComposerContextRecord[];
-  readonly gone: ComposerContextRecord[];
+/** What staleness.ts uses of its composer (wiring.ts). */
+export interface StalenessParts extends StaleCheckParts {
+  readonly host: ComposerHost;
+  readonly loads: ChunkLoads;
 }
 
 /** What a send carries when no context changed, or nothing could tell. */
 const nothingChanged = (): SendContextCheck => ({ stale: [], gone: [] });
 
 export class Staleness implements DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: StalenessParts;
   #check: StaleCheck | null = null;
   #loading: Promise<StaleCheck | undefined> | null = null;
   /** The changes made while the checks load: they hear them once they are in, in order. */
@@ -35,7 +31,7 @@ export class Staleness implements DraftObserver {
   /** Whether the last load failed. */
   #failed = false;
 
-  constructor(composer: Composer) {
+  constructor(composer: StalenessParts) {
     this.#composer = composer;
   }
 

@@ -1,12 +1,17 @@
 // `stash()` and `restore()` (docs/composer.md, "Drafts"): the draft taken out as a plain entry,
 // and put back through the paste importer (paste-import.ts).
 import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
-import type { Composer } from "./composer.js";
-import { restoreText } from "./paste-import.js";
+import type { DraftModel } from "./draft.js";
+import { restoreText, type PasteImportParts } from "./paste-import.js";
 import { liveAttachments, liveRecords } from "./draft-state.js";
 import { decodedRecord } from "./record-check.js";
 import type { ComposerStashEntry } from "./types.js";
 import { shelfImages, valueOf } from "./value.js";
+
+/** What stash.ts uses of its composer (wiring.ts). */
+export interface StashParts extends PasteImportParts {
+  readonly model: DraftModel;
+}
 
 /**
  * The bytes and upload state behind the images and files of each entry `stash()` returned, so
@@ -17,14 +22,14 @@ import { shelfImages, valueOf } from "./value.js";
 const stashedAttachments = new WeakMap<object, readonly AttachmentEntry[]>();
 
 /** `stash()`: the draft as an entry (text, referenced records and shelf images); the composer empties. */
-export function stashDraft(composer: Composer): ComposerStashEntry {
+export function stashDraft(composer: StashParts): ComposerStashEntry {
   const entry = draftEntry(composer);
   composer.model.replace("", []);
   return entry;
 }
 
 /** The draft as a stash entry, left as it is; restoring the very entry on this page brings back its uploads. */
-export function draftEntry(composer: Composer): ComposerStashEntry {
+export function draftEntry(composer: StashParts): ComposerStashEntry {
   const draft = composer.model.draft;
   const value = valueOf(composer.model.state.doc, liveRecords(draft));
   const records = [...(value.context?.records ?? []), ...shelfImages(draft)];
@@ -49,7 +54,7 @@ function restoredEntry(entry: AttachmentEntry): AttachmentEntry {
  * `restore(entry)`: through the paste importer (paste-import.ts), replacing the draft. A wrong
  * argument throws at once; invalid records are dropped.
  */
-export function restoreStash(composer: Composer, entry: unknown): void {
+export function restoreStash(composer: StashParts, entry: unknown): void {
   const candidate = entry as Partial<ComposerStashEntry> | null;
   if (!candidate || typeof candidate !== "object" || candidate.version !== 1 || typeof candidate.text !== "string") {
     throw new TypeError(`restore: expected a stash entry { version: 1, text, records }, got ${JSON.stringify(entry) ?? String(entry)}`);

@@ -7,10 +7,17 @@ import type { MentionContextRecord, SkillContextRecord } from "../../contract/ty
 import { insertChip } from "../../editor/insert.js";
 import { createChip } from "../../editor/schema.js";
 import { dismissTrigger, triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import { draftKey, isLive } from "./draft-state.js";
 import { decodedRecord } from "./record-check.js";
 import type { Suggestion } from "./types.js";
+
+/** What suggestion-list.ts uses of its composer (wiring.ts). */
+export interface SuggestionListParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+}
 
 export const optionId = (index: number) => `suggestion-${index}`;
 
@@ -28,7 +35,7 @@ function recordFor(item: Suggestion): MentionContextRecord | SkillContextRecord 
 }
 
 /** Replaces `@query` with the chip of `list`'s item at `index`, then `close`s the list. */
-export function chooseSuggestion(composer: Composer, list: SuggestionList, index: number, close: () => void): void {
+export function chooseSuggestion(composer: SuggestionListParts, list: SuggestionList, index: number, close: () => void): void {
   const item = list.items[index];
   if (!item) return;
   const record = decodedRecord(recordFor(item));
@@ -43,7 +50,7 @@ export function chooseSuggestion(composer: Composer, list: SuggestionList, index
 }
 
 /** The keys the open `list` takes before the editor does; `false` for the editor's. */
-export function suggestionKey(composer: Composer, list: SuggestionList, event: KeyboardEvent, close: () => void): boolean {
+export function suggestionKey(composer: SuggestionListParts, list: SuggestionList, event: KeyboardEvent, close: () => void): boolean {
   if (event.altKey || event.ctrlKey || event.metaKey) return false;
   const count = list.items.length;
   switch (event.key) {

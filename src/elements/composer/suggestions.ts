@@ -9,10 +9,19 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from "lit";
 import { triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost, SenderRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { chooseSuggestion, optionId, revealActive, suggestionKey, suggestionOptions, type SuggestionList } from "./suggestion-list.js";
 import type { Suggestion } from "./types.js";
+
+/** What suggestions.ts uses of its composer (wiring.ts). */
+export interface SuggestionsParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly mount: HTMLElement;
+  readonly sender: SenderRole;
+}
 
 export const LISTBOX_ID = "suggestions";
 
@@ -39,7 +48,7 @@ function same(a: ActiveTrigger, b: ActiveTrigger): boolean {
 }
 
 /** Follows the trigger of `composer`'s draft after a change: a new query asks the host again (`t3-trigger`). */
-function followTrigger(composer: Composer, suggestions: Suggestions): void {
+function followTrigger(composer: SuggestionsParts, suggestions: Suggestions): void {
   const host = composer.host;
   const active = triggerOf(composer.model.state);
   const current = suggestions.list;
@@ -82,11 +91,11 @@ function followTrigger(composer: Composer, suggestions: Suggestions): void {
 
 
 export class Suggestions implements ReactiveController, DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: SuggestionsParts;
   /** The list; an answer is shown only if this is still the list it was asked for (`followTrigger`). */
   list: SuggestionList | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: SuggestionsParts) {
     this.#composer = composer;
   }
 
@@ -165,7 +174,7 @@ function toggleAttribute(element: Element, name: string, value: string | null): 
 }
 
 /** After a render: the editor's name and states, as ARIA attributes. */
-export function syncEditorState(composer: Composer, host: { label: string | null; disabled: boolean; readOnly: boolean }): void {
+export function syncEditorState(composer: SuggestionsParts, host: { label: string | null; disabled: boolean; readOnly: boolean }): void {
   const editor = composer.mount;
   editor.setAttribute("aria-controls", LISTBOX_ID);
   editor.setAttribute("aria-label", host.label || composer.host.localizer.text("editorLabel"));

@@ -42,10 +42,10 @@ export const composerStyles = css`
   .editor p {
     margin: 0;
   }
-  /* Off-screen chunks of lines skip style and layout, so a keystroke in a long draft lays out
-     one chunk, not the whole draft (editor/chunks.ts); editor/near-caret.ts keeps the chunks
-     around the caret drawn, since the caret cannot move into a skipped one. Until a chunk is
-     drawn once, it is taken for 64 lines of one line each. */
+  /* Off-screen line groups skip style and layout, so a keystroke in a long draft lays out
+     one line group, not the whole draft (editor/line-groups.ts); editor/near-caret.ts keeps the
+     line groups around the caret drawn, since the caret cannot move into a skipped one. Until a
+     line group is drawn once, it is taken for 64 lines of one line each. */
   .editor > .t3-lines:not(.t3-near) {
     content-visibility: auto;
     contain-intrinsic-size: auto 96em;

@@ -7,7 +7,12 @@
 import type { ReactiveController } from "lit";
 import type { ComposerErrorCode } from "../../transport/errors.js";
 import { emit } from "../events.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+
+/** What transport-errors.ts uses of its composer (wiring.ts). */
+export interface TransportErrorsParts {
+  readonly host: ComposerHost;
+}
 
 /** A transport's error channel: the WebSocket adapter's `onError`. */
 interface ErrorChannel {
@@ -31,12 +36,12 @@ function hasErrorChannel(transport: unknown): transport is ErrorChannel {
 }
 
 export class TransportErrors implements ReactiveController {
-  readonly #composer: Composer;
+  readonly #composer: TransportErrorsParts;
   #connected = false;
   /** Stops re-dispatching the current transport's errors; set while connected to one with a channel. */
   #unlisten: (() => void) | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: TransportErrorsParts) {
     this.#composer = composer;
   }
 

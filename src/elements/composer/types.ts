@@ -1,4 +1,6 @@
 // Public shapes of <t3-composer> (docs/composer.md).
+import type { TextRedactor } from "../../codec/redact-record.js";
+import type { RedactionRule } from "../../codec/redact-rules.js";
 import type { ComposerContextRecord, MessageContext } from "../../contract/types.js";
 
 /** The draft, canonical: `context` is present only when the text references a record. */
@@ -61,4 +63,34 @@ export interface ComposerHistoryEntry {
   context?: MessageContext;
   /** When it was sent, ISO 8601. */
   sentAt: string;
+}
+
+/** What `validateContext` says of a record. */
+export type ContextStatus = "current" | "stale" | "gone";
+
+/** The host's hook: whether `record` is still what it was when it joined the draft. */
+export type ContextValidator = (record: ComposerContextRecord) => ContextStatus | Promise<ContextStatus>;
+
+/** What a send carries besides its message: the context it sends although it changed or is gone. */
+export interface SendContextCheck {
+  readonly stale: ComposerContextRecord[];
+  readonly gone: ComposerContextRecord[];
+}
+
+/**
+ * `composer.redactor`: a function that redacts one text (`redactSecrets` is one), or rules that
+ * replace the built-in ones (`{ rules }`) or come after them (`{ rules, extend: true }`).
+ */
+export type ComposerRedactor = TextRedactor | { readonly rules: readonly RedactionRule[]; readonly extend?: boolean };
+
+/** Options of a send of the draft. */
+export interface SendOptions {
+  /** Mark the message `steer: true` (Ctrl/⌘+Enter while the host is busy: docs/composer.md, "Queued follow-ups"). */
+  steer?: boolean;
+}
+
+/** One piece of recognized speech: `final: false` is a guess that a later piece replaces. */
+export interface SpeechResult {
+  text: string;
+  final: boolean;
 }

@@ -6,11 +6,18 @@ import { CONTEXT_ID_MAX, CONTEXT_ID_PATTERN } from "../../contract/limits.js";
 import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
-import type { Composer } from "./composer.js";
+import type { ComposerHost } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
+
+/** What upload.ts uses of its composer (wiring.ts). */
+export interface UploadParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+}
 
 /** What one upload needs of the upload controller (uploads.ts). */
 export interface UploadRun {
-  readonly composer: Composer;
+  readonly composer: UploadParts;
   /** The record of `entry`: a queued message's, else the draft's. */
   record(entry: AttachmentEntry): ImageContextRecord | FileContextRecord | undefined;
   /** Whether a queued message holds `entry` (queue.ts). */

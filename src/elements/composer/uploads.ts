@@ -12,11 +12,21 @@ import type { ReactiveController } from "lit";
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
 import { ComposerError } from "../../transport/errors.js";
 import { releaseUrl, type AttachmentEntry } from "./attachment-entry.js";
-import { fetchPasted, ImportStore, type PendingImport } from "./attachment-import.js";
-import type { Composer } from "./composer.js";
+import { fetchPasted, type AttachmentImportParts } from "./attachment-import.js";
+import { ImportStore, type PendingImport } from "./import-store.js";
+import type { ChipsRole, ComposerHost, EventsRole } from "./wiring.js";
+import type { DraftModel } from "./draft.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { draftOf, isLive, liveAttachments } from "./draft-state.js";
 import { upload, type UploadRun } from "./upload.js";
+
+/** What uploads.ts uses of its composer (wiring.ts). */
+export interface UploadsParts extends AttachmentImportParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly events: EventsRole;
+  readonly chips: ChipsRole;
+}
 
 /** A running upload. */
 interface Running {
@@ -26,7 +36,7 @@ interface Running {
 }
 
 export class Uploads implements ReactiveController, DraftObserver {
-  readonly #composer: Composer;
+  readonly #composer: UploadsParts;
   readonly #running = new Map<AttachmentEntry, Running>();
   /** Attachments of queued messages (queue.ts), with their records: they upload outside the draft. */
   readonly #held = new Map<AttachmentEntry, ImageContextRecord | FileContextRecord>();
@@ -37,7 +47,7 @@ export class Uploads implements ReactiveController, DraftObserver {
   /** What one upload (upload.ts) does through this controller. */
   readonly #run: UploadRun;
 
-  constructor(composer: Composer) {
+  constructor(composer: UploadsParts) {
     this.#composer = composer;
     this.#run = {
       composer,

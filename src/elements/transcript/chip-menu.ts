@@ -6,7 +6,8 @@
 // `t3-chip-activate`, no link followed, no modal.
 import type { Localizer } from "../../l10n/localizer.js";
 import { el } from "../../presentation/details/dom.js";
-import type { OverlayViews } from "./overlays.js";
+import type { DetailsPopover } from "./details-popover.js";
+import type { HoverCard } from "./hover-card.js";
 
 /** The menu's Copy button. */
 const CHIP_COPY_PART = "chip-copy";
@@ -22,8 +23,17 @@ export interface ChipMenuContent {
   copy(): Promise<void>;
 }
 
+/**
+ * What the menu uses of the transcript's overlays (overlays.ts, `OverlayViews`), named here so
+ * that this module, which the overlays' chunk loads, does not import the module that loads it.
+ */
+export interface ChipMenuOverlays {
+  readonly popover: DetailsPopover;
+  readonly hoverCard: HoverCard;
+}
+
 /** Opens the long-press menu of `node`, a chip of the transcript; the open menu stays as it is. */
-export function openChipMenu(node: HTMLElement, overlays: OverlayViews, content: ChipMenuContent): void {
+export function openChipMenu(node: HTMLElement, overlays: ChipMenuOverlays, content: ChipMenuContent): void {
   if (overlays.popover.chip === node) return;
   overlays.hoverCard.hide();
   const menu = el("div", "chip-menu");

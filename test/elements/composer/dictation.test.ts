@@ -1,6 +1,7 @@
 import { expect } from "@esm-bundle/chai";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import type { ComposerSpeech, SpeechResult } from "../../../src/elements/composer/speech.js";
+import type { ComposerSpeech } from "../../../src/elements/composer/speech.js";
+import type { SpeechResult } from "../../../src/elements/composer/types.js";
 import { T1, chipsOf, chord, focusEnd, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
 import { FakeRecognition, installSpeechDouble } from "./speech-double.js";
 import { click, part, until } from "./toolbar-helpers.js";

@@ -25,16 +25,16 @@ describe("<t3-composer> large drafts", () => {
     expect(editorOf(el)).to.equal(editable);
     expect(editable.parentNode).to.equal(parent);
     expect(editable.nextSibling).to.equal(next);
-    // Lines come in chunks of 64, drawn lazily off screen, except the chunks around the caret;
-    // the second chunk, far from both the top and the caret, holds only its text until it comes near.
-    const chunks = [...editable.children];
-    expect(chunks.map((chunk) => chunk.querySelectorAll("p").length)).to.deep.equal([64, 0, 64, 64, 44]);
-    expect(chunks[1]!.textContent).to.equal(lines(300).split("\n").slice(64, 128).join("\n").replaceAll(M1, "src/a.ts"));
-    expect(chunks.map((chunk) => getComputedStyle(chunk).contentVisibility)).to.deep.equal(["auto", "auto", "visible", "visible", "visible"]);
+    // Lines come in line groups of 64, drawn lazily off screen, except the line groups around the caret;
+    // the second line group, far from both the top and the caret, holds only its text until it comes near.
+    const groups = [...editable.children];
+    expect(groups.map((group) => group.querySelectorAll("p").length)).to.deep.equal([64, 0, 64, 64, 44]);
+    expect(groups[1]!.textContent).to.equal(lines(300).split("\n").slice(64, 128).join("\n").replaceAll(M1, "src/a.ts"));
+    expect(groups.map((group) => getComputedStyle(group).contentVisibility)).to.deep.equal(["auto", "auto", "visible", "visible", "visible"]);
     expect(chipsOf(el)).to.have.length(24);
   });
 
-  it("draws chunks far from the caret and the viewport as their text, and builds their lines when they come near", async () => {
+  it("draws line groups far from the caret and the viewport as their text, and builds their lines when they come near", async () => {
     const el = await mount();
     el.value = { text: Array.from({ length: 1000 }, (_, i) => `line ${i}`).join("\n") };
     await el.updateComplete;
@@ -81,15 +81,15 @@ describe("<t3-composer> large drafts", () => {
     expect(el.value).to.deep.equal({ text: "x" });
   });
 
-  it("keeps the chunks of lines around the caret drawn, following the caret", async () => {
+  it("keeps the line groups around the caret drawn, following the caret", async () => {
     const el = await mount();
     el.value = { text: Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n") };
     await focusEnd(el);
-    // A lazy chunk gets a new <div> when it is built, so the chunks are looked up each time.
-    const near = () => [...editorOf(el).children].flatMap((chunk, i) => (chunk.classList.contains("t3-near") ? [i] : []));
+    // A lazy line group gets a new <div> when it is built, so the line groups are looked up each time.
+    const near = () => [...editorOf(el).children].flatMap((group, i) => (group.classList.contains("t3-near") ? [i] : []));
     expect(editorOf(el).children).to.have.length(7);
     expect(near()).to.deep.equal([4, 5, 6]);
-    for (let i = 0; i < 150; i++) await press("ArrowUp"); // line 249, in chunk 3
+    for (let i = 0; i < 150; i++) await press("ArrowUp"); // line 249, in line group 3
     await frame();
     expect(near()).to.deep.equal([1, 2, 3, 4, 5]);
     await chord("Control", "a");
@@ -108,12 +108,12 @@ describe("<t3-composer> large drafts", () => {
     expect(el.value.text.split("\n")[339]).to.equal("line 339^");
   });
 
-  it("joins and breaks lines where two chunks meet", async () => {
+  it("joins and breaks lines where two line groups meet", async () => {
     const el = await mount();
     el.value = { text: Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n") };
     await focusEnd(el);
     for (let i = 0; i < 99 - 64; i++) await press("ArrowUp");
-    await press("Home"); // the start of line 64, the first line of the second chunk
+    await press("Home"); // the start of line 64, the first line of the second line group
     await press("Backspace");
     await frame();
     let text = el.value.text.split("\n");

@@ -4,7 +4,7 @@
 import { expect } from "@esm-bundle/chai";
 import type { ComposerContextRecord, FileContextRecord } from "../../../src/contract/types.js";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
-import type { ContextStatus } from "../../../src/elements/composer/staleness.js";
+import type { ContextStatus } from "../../../src/elements/composer/types.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { chipsOf, chord, file, focusEnd, frame, memoryTransport, mention, mount, press, record, type, unmountAll } from "./helpers.js";
 

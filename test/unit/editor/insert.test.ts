@@ -8,7 +8,7 @@ import { docFromText, textOfDoc } from "../../../src/editor/text.js";
 const L = "[a](t3-context://v1/file/a)";
 const chip = () => createChip({ kind: "file", contextId: "a", label: "a" });
 
-/** Text offset (one line) to a document position: inside the first chunk's first line. */
+/** Text offset (one line) to a document position: inside the first line group's first line. */
 const pos = (offset: number) => offset + 2;
 
 function inserted(text: string, offset: number): { text: string; caret: number } {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { TerminalContextRecord } from "../../../src/contract/types.js";
 import { stripReferences } from "../../../src/elements/composer/message.js";
-import { bindPlaceholders } from "../../../src/elements/composer/value.js";
+import { bindPlaceholders } from "../../../src/elements/composer/placeholders.js";
 
 const terminal = (id: string, label: string): TerminalContextRecord => ({
   version: 1, contextId: id, kind: "terminal", label, terminalId: id, terminalLabel: "build", lineStart: 1, lineEnd: 2, text: "x",

@@ -29,7 +29,7 @@ describe("a pasted block", () => {
   it("gives its references back when it is deleted, and only then", () => {
     const state = EditorState.create({ doc: docFromSegments(["x ", block()]) });
     const counts = ReferenceCounts.of(state.doc);
-    const blockPos = 2 + "x ".length; // doc > chunk > paragraph, then the text
+    const blockPos = 2 + "x ".length; // doc > lineGroup > paragraph, then the text
     const deleted = counts.apply(state.tr.delete(blockPos, blockPos + 1));
     assert.deepEqual([deleted.counts.count("a"), deleted.counts.count("b")], [0, 0]);
     assert.deepEqual(

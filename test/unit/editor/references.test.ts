@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { EditorState, TextSelection, type Transaction } from "prosemirror-state";
-import { lineJoin } from "../../../src/editor/chunks.js";
+import { lineJoin } from "../../../src/editor/line-groups.js";
 import { ReferenceCounts } from "../../../src/editor/references.js";
 import { composerSchema, createChip } from "../../../src/editor/schema.js";
 import { docFromText } from "../../../src/editor/text.js";

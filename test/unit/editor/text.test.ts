@@ -27,7 +27,7 @@ describe("canonical text ⇄ document", () => {
 
   it("makes one paragraph per line and one chip per link", () => {
     const doc = docFromText(`x\n${link("file", "f1")}\n`);
-    assert.equal(doc.childCount, 1, "one chunk");
+    assert.equal(doc.childCount, 1, "one line group");
     assert.equal(doc.child(0).childCount, 3);
     const chip = doc.child(0).child(1).firstChild!;
     assert.ok(isChip(chip));

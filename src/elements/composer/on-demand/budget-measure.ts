@@ -7,10 +7,17 @@ import { measureComposerContext, type ComposerContextMeasure } from "../../../co
 import { ComposerError } from "../../../transport/errors.js";
 import { emit } from "../../events.js";
 import { renderBudgetMeter, type BudgetView } from "./budget-meter.js";
-import type { Composer } from "../composer.js";
+import type { BudgetRole, ChipsRole, ComposerHost } from "../wiring.js";
 import type { DraftChange } from "../draft.js";
 import { draftOf } from "../draft-state.js";
-import { sentContent } from "../message.js";
+import { sentContent, type MessageParts } from "../message.js";
+
+/** What budget-measure.ts uses of its composer (wiring.ts). */
+export interface BudgetMeasureParts extends MessageParts {
+  readonly host: ComposerHost;
+  readonly budget: BudgetRole;
+  readonly chips: ChipsRole;
+}
 
 /**
  * How long the draft must stay unchanged before it is measured: a measure re-projects the whole
@@ -43,7 +50,7 @@ class TokenMemo {
 }
 
 export class BudgetMeasure {
-  readonly #composer: Composer;
+  readonly #composer: BudgetMeasureParts;
   readonly #memo = new TokenMemo();
   #measure: ComposerContextMeasure | null = null;
   /** The budget the last measure's shares were drawn against. */
@@ -55,7 +62,7 @@ export class BudgetMeasure {
   /** What a refused send announced, until the draft changes. */
   #refused: string | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: BudgetMeasureParts) {
     this.#composer = composer;
   }
 

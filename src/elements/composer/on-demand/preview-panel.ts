@@ -5,14 +5,19 @@ import { html, nothing, type TemplateResult } from "lit";
 import { ENVELOPE_CLOSE, ENVELOPE_OPEN, projectComposerContextForProvider } from "../../../codec/projection.js";
 import { resolveChip } from "../../../presentation/resolve.js";
 import type { OutgoingMessage } from "../../../transport/types.js";
-import type { Composer } from "../composer.js";
-import { draftMessage } from "../message.js";
+import type { ComposerHost } from "../wiring.js";
+import { draftMessage, type MessageParts } from "../message.js";
+
+/** What preview-panel.ts uses of its composer (wiring.ts). */
+export interface PreviewPanelParts extends MessageParts {
+  readonly host: ComposerHost;
+}
 
 /**
  * The provider projection of `message` (what a send of the draft would carry: preview.ts) with
  * the composer's `kinds`, else its registry's definitions; `""` for no message.
  */
-export function projectDraft(composer: Composer, message: OutgoingMessage | null): string {
+export function projectDraft(composer: PreviewPanelParts, message: OutgoingMessage | null): string {
   if (!message) return "";
   const { host } = composer;
   return projectComposerContextForProvider({ text: message.text, records: message.context?.records ?? [] }, { kinds: host.kinds ?? host.registry.definitions() });
@@ -39,7 +44,7 @@ interface PreviewParts {
  * The projection in parts. Text without a reference link comes back as it is (even when it looks
  * like an envelope), so only a projection that differs from its text has one, and it is the last.
  */
-function previewParts(composer: Composer): PreviewParts {
+function previewParts(composer: PreviewPanelParts): PreviewParts {
   const message = draftMessage(composer);
   const projection = projectDraft(composer, message);
   const at = projection.lastIndexOf(ENVELOPE_OPEN);
@@ -61,13 +66,13 @@ function previewParts(composer: Composer): PreviewParts {
 
 /** The open panel: the draft as it was when it opened (a modal dialog: the draft cannot change under it). */
 export class PreviewView {
-  readonly #composer: Composer;
+  readonly #composer: PreviewPanelParts;
   readonly #shown: PreviewParts;
   /** What had the focus when the panel was asked for: it gets it back. */
   readonly #opener: HTMLElement | null;
   readonly #closed: () => void;
 
-  constructor(composer: Composer, opener: HTMLElement | null, closed: () => void) {
+  constructor(composer: PreviewPanelParts, opener: HTMLElement | null, closed: () => void) {
     this.#composer = composer;
     this.#shown = previewParts(composer);
     this.#opener = opener;

@@ -2,7 +2,15 @@
 // secrets were hidden, while its original is in memory, opens it below the chip; its Reveal button
 // puts the original back (redaction.ts). The chip's badge and the menu's look are in redacted-chip.ts.
 import { createChipPopover, showChipPopover } from "../chip-popover.js";
-import type { Composer } from "../composer.js";
+import type { ComposerHost, RedactionsRole } from "../wiring.js";
+import type { DraftModel } from "../draft.js";
+
+/** What reveal-menu.ts uses of its composer (wiring.ts). */
+export interface RevealMenuParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly redactions: RedactionsRole;
+}
 
 /** The menu's part (one menu at a time); it looks like the confirm dialog (`.confirm`). */
 const MENU = "reveal";
@@ -12,7 +20,7 @@ const MENU = "reveal";
  * Escape, Cancel or a click elsewhere closes it; Reveal reveals, then closes it. Either button
  * gives the focus back to the editor.
  */
-export function openRevealMenu(composer: Composer, contextId: string, anchor: Element | null): void {
+export function openRevealMenu(composer: RevealMenuParts, contextId: string, anchor: Element | null): void {
   const strings = composer.host.localizer;
   const menu = createChipPopover(composer, MENU, strings.text("revealQuestion", { count: composer.redactions.count(contextId, undefined) }));
   const buttons = menu.appendChild(document.createElement("div"));

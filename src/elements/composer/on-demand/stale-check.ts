@@ -7,12 +7,21 @@ import { html, nothing, type TemplateResult } from "lit";
 import type { ComposerContextRecord } from "../../../contract/types.js";
 import { resolveChip } from "../../../presentation/resolve.js";
 import { emit } from "../../events.js";
-import type { Composer } from "../composer.js";
+import type { ChipsRole, ComposerHost, EventsRole } from "../wiring.js";
+import type { DraftModel } from "../draft.js";
 import type { DraftChange } from "../draft.js";
 import { draftOf, liveRecord, liveRecords } from "../draft-state.js";
-import { removeContext } from "../insert.js";
+import { removeContext, type InsertParts } from "../insert.js";
 import { decodeRecord } from "../record-check.js";
-import type { ContextStatus, SendContextCheck } from "../staleness.js";
+import type { ContextStatus, SendContextCheck } from "../types.js";
+
+/** What stale-check.ts uses of its composer (wiring.ts). */
+export interface StaleCheckParts extends InsertParts {
+  readonly host: ComposerHost;
+  readonly model: DraftModel;
+  readonly events: EventsRole;
+  readonly chips: ChipsRole;
+}
 
 /**
  * How long a send waits for the hook's verdicts. A verdict that comes later still draws its chip,
@@ -24,14 +33,14 @@ export const SEND_CHECK_TIMEOUT_MS = 2000;
 const STATUSES: ReadonlySet<unknown> = new Set<ContextStatus>(["current", "stale", "gone"]);
 
 export class StaleCheck {
-  readonly #composer: Composer;
+  readonly #composer: StaleCheckParts;
   readonly #verdicts = new WeakMap<ComposerContextRecord, ContextStatus>();
   /** The latest question about each record: an older answer arriving later is ignored. */
   readonly #asked = new WeakMap<ComposerContextRecord, object>();
   /** The gone records a send asks about, and how the person's answer reaches it. */
   #question: { gone: ComposerContextRecord[]; answer(remove: boolean | null): void } | null = null;
 
-  constructor(composer: Composer) {
+  constructor(composer: StaleCheckParts) {
     this.#composer = composer;
   }
 

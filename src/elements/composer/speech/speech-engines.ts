@@ -1,6 +1,6 @@
 // The speech chunk (speech.ts says when it loads): listening with the browser's own recognizer,
 // and recording the microphone for `createRecordedSpeech`.
-import type { SpeechResult } from "../speech.js";
+import type { SpeechResult } from "../types.js";
 import { Pending } from "./pending.js";
 
 /** The part of the Web Speech API's recognizer used here (lib.dom has no types for it). */
