@@ -93,7 +93,7 @@ describe("<t3-composer> Stop", () => {
     expect(el.value).to.deep.equal({ text: "" });
     await el.updateComplete;
     expect(part(el, "queued-status")!.textContent).to.equal("Not sent: The send was stopped.");
-    // It waits for Retry: nothing goes on its own, even once more frames have passed.
+    // It waits for Retry: the queue did not send it again on its own after the render.
     expect(slow.sends).to.have.length(1);
     const sent = next(el, "t3-sent");
     await click(part(el, "queued-retry")!);
