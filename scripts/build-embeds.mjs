@@ -15,5 +15,7 @@ if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
 }
 for (const name of RECIPES) {
   const root = fileURLToPath(new URL(`../demo/embed/${name}/`, import.meta.url));
-  await build({ root, configFile: `${root}vite.config.js`, logLevel: "warn", build: { chunkSizeWarningLimit: CHUNK_WARNING_KB } });
+  // Each recipe's config is the one its Vite template has: vite.config.ts for Vue's TypeScript one.
+  const configFile = [`${root}vite.config.ts`, `${root}vite.config.js`].find((file) => existsSync(file));
+  await build({ root, configFile, logLevel: "warn", build: { chunkSizeWarningLimit: CHUNK_WARNING_KB } });
 }

@@ -134,8 +134,6 @@ async function picture(page, scheme, file) {
   await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     document.activeElement?.blur();
-    // The sample row of a phone scrolls sideways as buttons are pressed: show its start.
-    document.getElementById("kinds").scrollLeft = 0;
     await document.fonts.ready;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });

@@ -1,8 +1,7 @@
 // The demo app (demo/index.html, demo/app/layout.css) at every width from a small phone to a wide
-// desktop: no control is cut (its text wider than its box), none sticks out of the page, and the
-// page never scrolls sideways, with the developer panel closed (as on load) and open. A row that
-// scrolls sideways on purpose (the sample buttons on a phone) is a scroller: its buttons are
-// whole, and reached by scrolling it.
+// desktop: no control is cut (its text wider than its box), every control lies within the
+// viewport horizontally, none in a row that scrolls sideways (a person would see it cut at the
+// edge), and the page never scrolls sideways, with the developer panel closed (as on load) and open.
 import { expect } from "@esm-bundle/chai";
 import { openDemo, useDemoHost } from "./support/demo-page.js";
 import { frameDocument, inFrame, waitFor } from "./support/frames.js";
@@ -16,13 +15,13 @@ const host = useDemoHost(1);
 /** Waits for two animation frames of the frame's window: layout and media queries are current. */
 const settled = (win: Window) => new Promise((done) => win.requestAnimationFrame(() => win.requestAnimationFrame(done)));
 
-/** Whether an ancestor of `node` (up to its document or shadow root) scrolls sideways on purpose. */
-function inSideScroller(node: Element): boolean {
+/** The nearest ancestor of `node` (up to its document or shadow root) that scrolls sideways, if any. */
+function sideScroller(node: Element): Element | null {
   for (let parent = node.parentElement; parent; parent = parent.parentElement) {
     const overflow = getComputedStyle(parent).overflowX;
-    if ((overflow === "auto" || overflow === "scroll") && parent.scrollWidth > parent.clientWidth) return true;
+    if ((overflow === "auto" || overflow === "scroll") && parent.scrollWidth > parent.clientWidth) return parent;
   }
-  return false;
+  return null;
 }
 
 /** Every visible control of the page and of the composer's shadow root. */
@@ -41,7 +40,9 @@ function problems(doc: Document, width: number): string[] {
       found.push(`${name(node)} is cut: ${node.scrollWidth} > ${node.clientWidth}`);
     }
     const box = node.getBoundingClientRect();
-    if (!inSideScroller(node) && (box.left < -0.5 || box.right > width + 0.5)) found.push(`${name(node)} sticks out: ${box.left}..${box.right} of ${width}`);
+    if (box.left < -0.5 || box.right > width + 0.5) found.push(`${name(node)} sticks out: ${box.left}..${box.right} of ${width}`);
+    const scroller = sideScroller(node);
+    if (scroller) found.push(`${name(node)} is in a row that scrolls sideways: ${name(scroller)}`);
   }
   return found;
 }

@@ -1,6 +1,7 @@
 // The embedding recipes shown in docs/getting-started.md are the files under demo/embed/ that the
 // browser tests run (test/e2e/embed.test.ts), and the README's example is the plain-HTML recipe's
-// body: this keeps the copy a reader pastes the same as the code that is tested.
+// body: this keeps the copy a reader pastes the same as the code that is tested. The typed React,
+// Vue and Svelte components the page shows are pack-test fixtures (test/node/docs-frameworks.test.ts).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
@@ -15,10 +16,7 @@ const asInstalled = (text: string) => text.replaceAll('"../../../dist/', '"/node
 const RECIPES: [file: string, shown: (text: string) => string][] = [
   ["demo/embed/html/index.html", asInstalled],
   ["demo/embed/vite/src/main.ts", (text) => text],
-  ["demo/embed/react/src/App.jsx", (text) => text],
-  ["demo/embed/vue/vite.config.js", (text) => text],
-  ["demo/embed/vue/src/App.vue", (text) => text],
-  ["demo/embed/svelte/src/App.svelte", (text) => text],
+  ["demo/embed/vue/vite.config.ts", (text) => text],
 ];
 
 /** Removes the common leading indentation of the lines of `text`. */

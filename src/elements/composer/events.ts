@@ -43,7 +43,7 @@ export interface ComposerSentDetail {
 
 /** `t3-stop` (cancelable: the running send is then not aborted): the person pressed Stop. */
 export interface ComposerStopDetail {
-  /** Whether a send of this composer runs (the default action aborts it). */
+  /** Whether a send of this composer runs, the draft's or a queued message's (the default action aborts it). */
   sending: boolean;
 }
 

@@ -66,12 +66,13 @@ export function createOutOfBox(host: OutOfBoxHost, composer: OutOfBoxParts): Out
     localizer: () => composer.host.localizer,
     hasContent: () => hasContentQuickly(composer),
     sending: () => sender.sending,
-    busy: () => host.busy,
+    busy: () => host.busy || queue.sending,
     canEdit: () => host.canEdit,
     accept: () => host.accept,
     submit: () => void queue.submit(false).catch(() => {}), // a failure is reported by `t3-error`
     stop: () => {
-      const sending = sender.sending;
+      // A queued message's send is stopped as the draft's is: it stays at the head of the queue.
+      const sending = sender.sending || queue.sending;
       if (emit(host, "t3-stop", { sending }, { cancelable: true }) && sending) sender.stop();
     },
     attach: (files) => attachFiles(composer, files),

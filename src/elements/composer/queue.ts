@@ -17,7 +17,7 @@ import type { ComposerHost, EventsRole, HistoryRole, PersistenceRole, SenderRole
 import type { DraftModel } from "./draft.js";
 import { hasContent, type MessageParts } from "./message.js";
 import { boundRecords, heldOf, messageOf, parseStoredItem, publicOf, QUEUE_MAX, queuedFromDraft, storedItem, type ComposerQueuedMessage, type QueuedMessage } from "./queue-item.js";
-import { mintMessageId } from "./send.js";
+import { isStopped, mintMessageId } from "./send.js";
 import type { SendOptions } from "./types.js";
 
 /** What queue.ts uses of its composer (wiring.ts). */
@@ -71,6 +71,11 @@ export class Queue implements ReactiveController {
   hostDisconnected(): void {
     this.#connected = false;
     clearTimeout(this.#grace);
+  }
+
+  /** Whether a queued message's send runs (Stop stops it: docs/composer.md, "Toolbar"). */
+  get sending(): boolean {
+    return this.#items.some((item) => item.sending);
   }
 
   /** `busy` changed: turning false sends the head (docs/composer.md, "Queued follow-ups"). */
@@ -219,7 +224,9 @@ export class Queue implements ReactiveController {
     const composer = this.#composer;
     let sent = false;
     try {
-      await composer.uploads.settledOf([...item.entries.values()]).catch((error: unknown) => {
+      // Stop rejects the wait for the uploads: the message stays at the head, as a stopped send does.
+      await composer.sender.stoppable(composer.uploads.settledOf([...item.entries.values()])).catch((error: unknown) => {
+        if (isStopped(error)) throw error;
         const failure = error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error });
         emit(composer.host, "t3-error", { code: failure.code, message: failure.message, cause: failure.cause ?? failure });
         throw failure;

@@ -32,6 +32,23 @@ const MESSAGE_ID_LENGTH = 20;
 /** A `clientMessageId` as the composer mints it. */
 export const MESSAGE_ID_PATTERN = /^msg_[a-z0-9]{20}$/;
 
+/** Why a send that Stop aborted rejects (a queued one shows it: docs/composer.md, "Queued follow-ups"). */
+export const STOPPED_MESSAGE = "The send was stopped.";
+
+/** The errors of sends that Stop caught on their way to the transport. */
+const stops = new WeakSet<object>();
+
+function stoppedError(): ComposerError {
+  const error = new ComposerError("send-failed", STOPPED_MESSAGE);
+  stops.add(error);
+  return error;
+}
+
+/** Whether `error` is the rejection of a send that Stop caught before it reached the transport. */
+export function isStopped(error: unknown): boolean {
+  return typeof error === "object" && error !== null && stops.has(error);
+}
+
 /** A fresh `clientMessageId`: `msg_` and 20 random characters. */
 export function mintMessageId(): string {
   return "msg_" + randomToken(MESSAGE_ID_LENGTH);
@@ -63,6 +80,8 @@ export class Sender implements ReactiveController {
   #retrying: { controller: AbortController; attempt: number } | null = null;
   /** Set by `stop()` until the next send starts: the failures of the sends it aborted are not errors. */
   #stopped = false;
+  /** Sends on their way to the transport (waiting for uploads): Stop rejects their wait. */
+  readonly #waits = new Set<() => void>();
 
   constructor(composer: SendParts) {
     this.#composer = composer;
@@ -85,9 +104,26 @@ export class Sender implements ReactiveController {
     this.#composer.host.requestUpdate();
   }
 
-  /** Whether a send runs (the editor is read-only meanwhile). */
+  /** Whether a send of the draft runs (the editor is read-only meanwhile). */
   get sending(): boolean {
     return this.#sending !== null;
+  }
+
+  /**
+   * Waits for `work` (the uploads a send needs), or rejects as a stopped send does once Stop is
+   * pressed: the send is then on its way and has nothing for the transport to abort yet.
+   */
+  async stoppable<T>(work: Promise<T>): Promise<T> {
+    let stop!: () => void;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = () => reject(stoppedError());
+    });
+    this.#waits.add(stop);
+    try {
+      return await Promise.race([work, stopped]);
+    } finally {
+      this.#waits.delete(stop);
+    }
   }
 
   hostConnected(): void {}
@@ -148,10 +184,11 @@ export class Sender implements ReactiveController {
 
   /**
    * Stop (the toolbar's, docs/composer.md "Toolbar"): aborts the running sends through their
-   * transport's AbortSignal. Each rejects as an abort does, without `t3-error`, and the draft
-   * stays as it was.
+   * transport's AbortSignal, and ends the wait of those still waiting for their uploads. Each
+   * rejects as an abort does, without `t3-error`, and the draft stays as it was.
    */
   stop(): void {
+    for (const stop of this.#waits) stop();
     if (this.#controllers.size === 0) return;
     this.#stopped = true;
     for (const controller of this.#controllers) controller.abort();
@@ -175,8 +212,9 @@ export class Sender implements ReactiveController {
     const refusal = await composer.budget.refusal();
     if (refusal) throw this.#failure(refusal);
     try {
-      await composer.uploads.settled();
+      await this.stoppable(composer.uploads.settled());
     } catch (error) {
+      if (isStopped(error)) throw error; // the person stopped it: not an error to show
       throw this.#failure(error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error }));
     }
     const context = await composer.staleness.beforeSend();
@@ -222,13 +260,14 @@ export class Sender implements ReactiveController {
       const onRetry = (attempt: number) => this.#retried(controller, attempt);
       result = await transport.send(forTransport(transport, message), { signal: controller.signal, onRetry });
     } catch (cause) {
-      throw this.#failure(new ComposerError("send-failed", "The message could not be sent.", { cause }));
+      const message = controller.signal.aborted ? STOPPED_MESSAGE : "The message could not be sent.";
+      throw this.#failure(new ComposerError("send-failed", message, { cause }));
     } finally {
       this.#controllers.delete(controller);
       if (this.#retrying?.controller === controller) this.#retrying = null;
       host.requestUpdate();
     }
-    if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", "The send was aborted."));
+    if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", STOPPED_MESSAGE));
     taken();
     emit(host, "t3-sent", { message, result });
     return result;

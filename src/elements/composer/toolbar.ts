@@ -13,7 +13,9 @@ export interface ToolbarDeps {
   localizer(): Localizer;
   /** Whether the draft holds something to send (text, a chip, an attachment). */
   hasContent(): boolean;
+  /** Whether a send of the draft runs. */
   sending(): boolean;
+  /** Whether the host is busy or a queued message's send runs: with an empty draft, Send is then Stop. */
   busy(): boolean;
   canEdit(): boolean;
   /** The `accept` attribute of the file picker; `null`: any file. */

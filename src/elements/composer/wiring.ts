@@ -79,6 +79,8 @@ export interface SenderRole {
   adoptMessageId(id: string): void;
   /** Aborts the running sends. */
   stop(): void;
+  /** Waits for `work`, or rejects as stopped when Stop is pressed first. */
+  stoppable<T>(work: Promise<T>): Promise<T>;
   transmit(message: OutgoingMessage, taken: () => void, context?: SendContextCheck): Promise<SentMessage | undefined>;
 }
 
@@ -142,6 +144,8 @@ export interface ShelfRole {
 
 /** What the parts use of the queue of follow-ups (queue.ts); the queue's list has its own (queue-list.ts). */
 export interface QueueRole {
+  /** Whether a queued message is being sent now. */
+  readonly sending: boolean;
   submit(steer: boolean): Promise<SentMessage | undefined>;
 }
 

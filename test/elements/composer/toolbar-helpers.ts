@@ -27,7 +27,7 @@ export async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 /**
- * A memory transport whose sends wait: each is held until `release()`, or rejects with the
+ * A memory transport whose sends wait: each is held until `release()` (oldest first), or rejects with the
  * signal's reason when the send is aborted, as a network transport's does.
  */
 export function slowTransport(): { transport: ComposerTransport; sends: OutgoingMessage[]; aborted: OutgoingMessage[]; release(): void } {
@@ -40,11 +40,13 @@ export function slowTransport(): { transport: ComposerTransport; sends: Outgoing
       sends.push(structuredClone(message));
       const signal = options?.signal;
       return new Promise((resolve, reject) => {
+        const answer = () => resolve(memory.send(message, options));
         signal?.addEventListener("abort", () => {
           aborted.push(message);
+          waiting.splice(waiting.indexOf(answer), 1); // `release()` answers the next send still held
           reject(signal.reason);
         });
-        waiting.push(() => resolve(memory.send(message, options)));
+        waiting.push(answer);
       });
     },
     upload: (file, options) => memory.upload!(file, options),

@@ -16,7 +16,7 @@ const FIXTURE_FILES = ["react.tsx", "solid.tsx", "App.vue", "App.svelte", "Wrong
  * The recipes of docs/frameworks.md and docs/getting-started.md, each shown in the page its first
  * line names (test/node/docs-frameworks.test.ts keeps the pages in step).
  */
-export const RECIPE_FILES = ["recipe-react.tsx", "recipe-next.tsx", "start-next.tsx", "recipe-solid.tsx", "RecipeChat.vue", "RecipeChat.svelte"];
+export const RECIPE_FILES = ["recipe-react.tsx", "recipe-next.tsx", "start-react.tsx", "start-next.tsx", "recipe-solid.tsx", "RecipeChat.vue", "StartChat.vue", "RecipeChat.svelte", "StartChat.svelte"];
 /** The Angular recipes: shown in the pages like the others, compiled by hand (docs/frameworks.md, Angular). */
 export const HAND_CHECKED_FILES = ["recipe-angular.ts", "start-angular.ts"];
 
@@ -56,9 +56,9 @@ export function prepareFrameworks(dir: string): void {
   for (const file of [...FIXTURE_FILES, ...RECIPE_FILES]) copyFileSync(join(FIXTURES, file), join(dir, file));
   const config = (name: string, options: object, include: string[]) =>
     writeFileSync(join(dir, name), JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...options }, include }));
-  config("tsconfig.react.json", { jsx: "react-jsx" }, ["react.tsx", "recipe-react.tsx", "recipe-next.tsx", "start-next.tsx"]);
+  config("tsconfig.react.json", { jsx: "react-jsx" }, ["react.tsx", "recipe-react.tsx", "recipe-next.tsx", "start-react.tsx", "start-next.tsx"]);
   config("tsconfig.solid.json", { jsx: "preserve", jsxImportSource: "solid-js" }, ["solid.tsx", "recipe-solid.tsx"]);
-  config("tsconfig.vue.json", {}, ["App.vue", "RecipeChat.vue"]);
+  config("tsconfig.vue.json", {}, ["App.vue", "RecipeChat.vue", "StartChat.vue"]);
   config("tsconfig.json", {}, ["*.svelte"]);
   // A server's module: Node's resolution of `exports` (types condition first), no DOM.
   config("tsconfig.node.json", { module: "nodenext", moduleResolution: "nodenext", lib: ["es2022"], types: ["node"] }, ["codec-entries.ts"]);

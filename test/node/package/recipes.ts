@@ -36,9 +36,9 @@ export const RECIPES: Recipe[] = [
   { name: "frameworks-vue", group: "web", entry: ["main.ts", 'import { createApp } from "vue";\nimport RecipeChat from "../../RecipeChat.vue";\ncreateApp(RecipeChat).mount("#app");\n'] },
   { name: "frameworks-svelte", group: "web", entry: ["main.ts", 'import { mount } from "svelte";\nimport RecipeChat from "../../RecipeChat.svelte";\nmount(RecipeChat, { target: document.getElementById("app")! });\n'] },
   { name: "start-next", group: "react", entry: react('import Chat from "../../start-next.tsx";', "<Chat />") },
-  { name: "start-react", group: "react", copy: embed("react", ["App.jsx", "main.jsx"]) },
-  { name: "start-vue", group: "web", copy: embed("vue", ["App.vue", "main.js"]) },
-  { name: "start-svelte", group: "web", copy: embed("svelte", ["App.svelte", "main.js"]) },
+  { name: "start-react", group: "react", entry: react('import App from "../../start-react.tsx";', "<App />") },
+  { name: "start-vue", group: "web", entry: ["main.ts", 'import { createApp } from "vue";\nimport App from "../../StartChat.vue";\ncreateApp(App).mount("#app");\n'] },
+  { name: "start-svelte", group: "web", entry: ["main.ts", 'import { mount } from "svelte";\nimport App from "../../StartChat.svelte";\nmount(App, { target: document.getElementById("app")! });\n'] },
   { name: "start-vite", group: "web", copy: embed("vite", ["main.ts"]) },
   { name: "start-html", group: "web" },
 ];
