@@ -6,7 +6,8 @@
 import { css } from "lit";
 import { adoptInto } from "../adopt-styles.js";
 import type { Composer } from "./composer.js";
-import { createChipPopover, showChipPopover } from "./chip-popover.js";
+import { createChipPopover } from "./chip-popover.js";
+import { showUnder } from "../view-status.js";
 
 /** The menu's part and class (one menu at a time). */
 export const MENU = "chip-menu";
@@ -74,7 +75,7 @@ export function openChipMenu(composer: Composer, dom: HTMLElement, copyChip: () 
       },
     );
   });
-  showChipPopover(menu, dom);
+  showUnder(menu, dom);
   copy.focus();
 }
 
