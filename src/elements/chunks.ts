@@ -7,13 +7,15 @@
 // beside it and loaded through `ChunkLoads` too (composer/parts.ts, transcript/load-engine.ts,
 // transcript/load-legacy.ts), so that one element's drop-in never reaches the other's chunks. A
 // load that fails is a `t3-error` (`load-failed`), and the element's `updateComplete` waits for
-// the loads it started.
+// the loads it started. A view a person opens before its chunk is in shows that it loads, and a
+// failed load shows an alert with Try again, in one rendering for every view (view-status.ts).
 import type { ReactiveController } from "lit";
 import { provideDetailsRenderers } from "../presentation/details/lazy.js";
 import { Chunk } from "../transport/chunk.js";
 import { ComposerError } from "../transport/errors.js";
 import { emit } from "./events.js";
 import { whenIdle } from "./idle.js";
+import { StatusPopover, type StatusPlace } from "./view-status.js";
 import type * as OverlaysChunk from "./overlays/overlays.js";
 
 // The primitive itself is the transport layer's (it loads the network transports too).
@@ -40,18 +42,55 @@ export class ChunkLoads {
   run<C, T>(chunk: Chunk<C>, use: (loaded: C) => T, failed?: () => void): Promise<Awaited<T> | undefined> {
     // Wrapped, so that the element waits for the load and `use`, not for a promise `use` returns
     // (the gone-context question waits for a person).
-    const task = chunk.get().then(
-      (loaded) => ({ result: use(loaded) }),
-      (cause: unknown) => {
-        const error = loadFailed(cause, this.#element);
-        emit(this.#host, "t3-error", { code: error.code, message: error.message, cause });
-        failed?.();
-        return undefined;
-      },
+    const task = this.wait(
+      chunk.get().then(
+        (loaded) => ({ result: use(loaded) }),
+        (cause: unknown) => {
+          const error = loadFailed(cause, this.#element);
+          emit(this.#host, "t3-error", { code: error.code, message: error.message, cause });
+          failed?.();
+          return undefined;
+        },
+      ),
     );
-    this.#pending.add(task);
-    void task.finally(() => this.#pending.delete(task));
     return task.then((done) => done?.result) as Promise<Awaited<T> | undefined>;
+  }
+
+  /** Counts `task`, a load the element handles itself, among those its `updateComplete` waits for; returns it. */
+  wait<T>(task: Promise<T>): Promise<T> {
+    this.#pending.add(task);
+    void task.finally(() => this.#pending.delete(task)).catch(() => undefined);
+    return task;
+  }
+
+  /**
+   * Opens a view of `chunk` that a person asked for on a chip: at once when the chunk is in. Else a
+   * status under the chip (`place`) says it loads, and `open` runs once it has loaded if `still()`
+   * then holds and the status was not closed meanwhile; a failed load turns the status into an
+   * alert whose Try again loads it again (and opens the view if the chip is still there).
+   */
+  openView<C>(chunk: Chunk<C>, place: StatusPlace, open: (loaded: C) => void, still: () => boolean): void {
+    const loaded = chunk.loaded;
+    if (loaded) {
+      open(loaded);
+      return;
+    }
+    const status = new StatusPopover(place);
+    // A Try again is the person's own request: it opens the view wherever the focus went since.
+    const retry = () => attempt(() => place.anchor?.isConnected ?? true);
+    const attempt = (holds: () => boolean) => {
+      status.show("loading", retry);
+      void this.run(
+        chunk,
+        (parts) => {
+          const wanted = status.shown && holds();
+          status.remove();
+          if (wanted) open(parts);
+        },
+        () => status.shown && status.show("failed", retry),
+      );
+    };
+    attempt(still);
   }
 
   /**
@@ -124,14 +163,8 @@ export function unchangedFocus(node: Node): () => boolean {
  * Runs `open` with the overlays: at once when the chunk is in, else once it has loaded (through
  * `loads`, so that the element's `updateComplete` waits for it), if `still()` then holds: an overlay
  * asked for before the chunk is in does not open if its node went away or the focus moved meanwhile.
+ * Meanwhile its status shows at `place` (`ChunkLoads.openView`).
  */
-export function withOverlays(loads: ChunkLoads, open: (parts: OverlayParts) => void, still: () => boolean): void {
-  const loaded = overlayChunk.loaded;
-  if (loaded) {
-    open(loaded);
-    return;
-  }
-  void loads.run(overlayChunk, (parts) => {
-    if (still()) open(parts);
-  });
+export function withOverlays(loads: ChunkLoads, place: StatusPlace, open: (parts: OverlayParts) => void, still: () => boolean): void {
+  loads.openView(overlayChunk, place, open, still);
 }

@@ -7,7 +7,7 @@ import type { ComposerHost, RedactionsRole, StalenessRole, UploadsRole } from ".
 import type { DraftModel } from "./draft.js";
 import type { ChunkLoads } from "../chunks.js";
 import { liveAttachment, liveRecord } from "./draft-state.js";
-import { withComposerParts } from "./parts.js";
+import { openComposerView } from "./parts.js";
 
 /** What activate.ts uses of its composer (wiring.ts). */
 export interface ActivateParts {
@@ -63,7 +63,9 @@ export function activateChip(composer: ActivateParts, pos: number, byPointer = f
   if (proceed && entry?.status === "failed") retryAttachment(composer, entry);
   else if (proceed && composer.host.canEdit && composer.redactions.canReveal(contextId)) {
     const anchor = composer.model.view?.nodeDOM(pos) as Element | null;
-    const open = () => void withComposerParts(composer.loads, composer.host.shadowRoot, (parts) => parts.openRevealMenu(composer, contextId, anchor)); // on-demand/reveal-menu.ts
+    const place = { container: composer.host.shadowRoot!, anchor, strings: composer.host.localizer, part: "reveal" };
+    const still = () => anchor?.isConnected ?? true;
+    const open = () => openComposerView(composer.loads, place, (parts) => parts.openRevealMenu(composer, contextId, anchor), still); // on-demand/reveal-menu.ts
     if (byPointer) setTimeout(open);
     else open();
   }

@@ -2,14 +2,16 @@
 // meter, each chip's share, and with `budget-mode="block"` a refused send. This is the part every
 // composer has: the measure and the meter are loaded on demand (on-demand/budget-measure.ts, which
 // owns the last measure and what the meter shows), when a budget is first set, and it hands
-// everything there.
+// everything there. Until they are in, the meter's place says they load, or that they could not be
+// loaded, with Try again (view-status.ts).
 import { nothing, type ReactiveController, type TemplateResult } from "lit";
 import type { ComposerError } from "../../transport/errors.js";
 import type { ComposerHost } from "./wiring.js";
 import type { ChunkLoads } from "../chunks.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import type { BudgetMeasure, BudgetMeasureParts } from "./on-demand/budget-measure.js";
-import { withComposerParts } from "./parts.js";
+import { withComposerParts, type ComposerParts } from "./parts.js";
+import { renderViewStatus, type ViewLoadState } from "../view-status.js";
 
 /** What budget.ts uses of its composer (wiring.ts). */
 export interface BudgetParts extends BudgetMeasureParts {
@@ -21,6 +23,8 @@ export class Budget implements ReactiveController, DraftObserver {
   readonly #composer: BudgetParts;
   #measure: BudgetMeasure | null = null;
   #loading: Promise<BudgetMeasure | undefined> | null = null;
+  /** Where the meter stands while it is not in; `null` before it was asked for. */
+  #state: ViewLoadState | null = null;
 
   constructor(composer: BudgetParts) {
     this.#composer = composer;
@@ -35,14 +39,21 @@ export class Budget implements ReactiveController, DraftObserver {
   /** The measure and the meter, loaded once (again after a failure, the next time they are needed). */
   #load(): Promise<BudgetMeasure | undefined> {
     const composer = this.#composer;
-    this.#loading ??= withComposerParts(composer.loads, composer.host.shadowRoot, (parts) => {
+    if (this.#loading) return this.#loading;
+    this.#state = "loading";
+    composer.host.requestUpdate();
+    const loaded = (parts: ComposerParts) => {
       this.#measure ??= new parts.BudgetMeasure(composer);
       this.#measure.settingsChanged();
       composer.host.requestUpdate(); // the meter shows
       return this.#measure;
-    });
-    void this.#loading.then((measure) => measure ?? (this.#loading = null));
-    return this.#loading;
+    };
+    const failed = () => {
+      this.#loading = null;
+      this.#state = "failed";
+      composer.host.requestUpdate();
+    };
+    return (this.#loading = withComposerParts(composer.loads, composer.host.shadowRoot, loaded, failed));
   }
 
   hostConnected(): void {
@@ -78,8 +89,10 @@ export class Budget implements ReactiveController, DraftObserver {
     this.#measure?.describeChip(dom, contextId);
   }
 
-  /** The meter, or nothing without a budget. */
+  /** The meter (or its status while it is not in), or nothing without a budget. */
   render(): TemplateResult | typeof nothing {
-    return this.#measure?.render() ?? nothing;
+    if (this.#measure) return this.#measure.render();
+    if (!this.#state || this.limit === null) return nothing;
+    return renderViewStatus(this.#composer.host.localizer, "budget", this.#state, { retry: () => void this.#load() });
   }
 }

@@ -7,7 +7,8 @@ import { css } from "lit";
 import { adoptInto } from "../adopt-styles.js";
 import type { ComposerHost } from "./wiring.js";
 import type { DraftModel } from "./draft.js";
-import { createChipPopover, showChipPopover } from "./chip-popover.js";
+import { createChipPopover } from "./chip-popover.js";
+import { showUnder } from "../view-status.js";
 
 /** What chip-menu.ts uses of its composer (wiring.ts). */
 export interface ChipMenuParts {
@@ -81,7 +82,7 @@ export function openChipMenu(composer: ChipMenuParts, dom: HTMLElement, copyChip
       },
     );
   });
-  showChipPopover(menu, dom);
+  showUnder(menu, dom);
   copy.focus();
 }
 

@@ -1,6 +1,7 @@
 // A small menu about one chip, shared by the chip menu of a long press (chip-menu.ts) and the
 // reveal menu loaded on demand (on-demand/reveal-menu.ts): built and placed the same way, so it
-// stays in the first load while the reveal menu itself does not.
+// stays in the first load while the reveal menu itself does not. It is shown under its chip as a
+// view's status is (view-status.ts, `showUnder`).
 import type { ComposerHost } from "./wiring.js";
 
 /** What chip-popover.ts uses of its composer (wiring.ts). */
@@ -27,19 +28,4 @@ export function createChipPopover(composer: ChipPopoverParts, part: string, labe
   menu.setAttribute("aria-labelledby", name.id);
   menu.addEventListener("toggle", (event) => (event as ToggleEvent).newState === "closed" && menu.remove());
   return menu;
-}
-
-/**
- * Shows a menu of `createChipPopover` under `anchor`, from its left edge; above it when there is no
- * room below (a composer at the bottom of the screen, as chat layouts put it), and moved left so
- * that it stays inside the viewport.
- */
-export function showChipPopover(menu: HTMLElement, anchor: Element | null): void {
-  menu.showPopover();
-  const { left, top, bottom } = anchor?.getBoundingClientRect() ?? { left: 0, top: 0, bottom: 0 };
-  const { width, height } = menu.getBoundingClientRect();
-  const { innerWidth, innerHeight } = window;
-  const below = bottom + height <= innerHeight || top - height < 0;
-  menu.style.left = `${Math.max(0, Math.min(left, innerWidth - width))}px`;
-  menu.style.top = `${below ? bottom : top - height}px`;
 }

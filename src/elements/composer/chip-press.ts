@@ -59,7 +59,8 @@ export function openChipMenu(composer: ChipPressParts, dom: HTMLElement): void {
   const open = (parts: OverlayParts) => {
     if (chipPos(composer, dom) >= 0) parts.openComposerChipMenu(composer, dom, () => copyChip(composer, dom));
   };
-  withOverlays(composer.loads, open, unchangedFocus(dom));
+  const place = { container: composer.host.shadowRoot!, anchor: dom, strings: composer.host.localizer, part: MENU };
+  withOverlays(composer.loads, place, open, unchangedFocus(dom));
 }
 
 /** Activates the chip drawn as `dom`, as a click does, if it is one of the editor's chips. */

@@ -1,6 +1,7 @@
 // The styles of the composer's controls beside the editor: the queue's list, the edit bar, the
-// suggestion list.
+// suggestion list, and the status of a view that is not in yet (view-status.ts).
 import { css } from "lit";
+import { viewStatusStyles } from "../view-status.js";
 
 /** The list of queued follow-ups (queue-list.ts): above the editor, one row per message. */
 const queueStyles = css`
@@ -142,26 +143,6 @@ const barAndListStyles = css`
   .suggestion-detail {
     color: var(--_muted);
     font-size: 0.85em;
-  }
-`;
-
-/** What stands for a view that loads when first opened (preview.ts): a small status line, or an alert with a retry. */
-const viewStatusStyles = css`
-  .view-status {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: calc(var(--_space) / 2);
-    margin-top: calc(var(--_space) / 2);
-    font-size: 0.875em;
-    color: var(--_muted);
-  }
-  .view-status[role="alert"] {
-    color: var(--_danger);
-  }
-  .view-status button {
-    min-height: 24px;
-    font: inherit;
   }
 `;
 

@@ -5,6 +5,7 @@
 // `validateContext` is set and the draft changes, or a `budget` is set.
 import { adoptInto } from "../adopt-styles.js";
 import { Chunk, type ChunkLoads } from "../chunks.js";
+import type { StatusPlace } from "../view-status.js";
 import type * as ComposerPartsChunk from "./on-demand/composer-parts.js";
 
 /** The parts' exports. */
@@ -14,12 +15,32 @@ const composerParts = new Chunk<ComposerParts>(() => import("./on-demand/compose
 
 /**
  * Runs `use` with the parts once they have loaded, their styles adopted into `root` first, and
- * resolves with what it returned. A failed load fires `t3-error` (`load-failed`) and resolves
- * with `undefined`.
+ * resolves with what it returned. A failed load fires `t3-error` (`load-failed`), runs `failed`
+ * (the element's `updateComplete` waits for it) and resolves with `undefined`.
  */
-export function withComposerParts<T>(loads: ChunkLoads, root: ShadowRoot | null, use: (parts: ComposerParts) => T): Promise<Awaited<T> | undefined> {
-  return loads.run(composerParts, (loaded) => {
-    adoptInto(root, loaded.partStyles);
-    return use(loaded);
-  });
+export function withComposerParts<T>(loads: ChunkLoads, root: ShadowRoot | null, use: (parts: ComposerParts) => T, failed?: () => void): Promise<Awaited<T> | undefined> {
+  return loads.run(
+    composerParts,
+    (loaded) => {
+      adoptInto(root, loaded.partStyles);
+      return use(loaded);
+    },
+    failed,
+  );
+}
+
+/**
+ * Opens a view of the parts on a chip (the reveal menu), their styles adopted first: at once when
+ * they are in, else with its status at `place` until they are (`ChunkLoads.openView`).
+ */
+export function openComposerView(loads: ChunkLoads, place: StatusPlace, open: (parts: ComposerParts) => void, still: () => boolean): void {
+  loads.openView(
+    composerParts,
+    place,
+    (loaded) => {
+      adoptInto(place.container, loaded.partStyles);
+      open(loaded);
+    },
+    still,
+  );
 }

@@ -3,8 +3,9 @@
 // panel that shows it chip by chip (`showPreview()`). The projection and the panel's drawing are
 // loaded on demand (on-demand/preview-panel.ts); this owns whether the panel is open, and what
 // shows until it is in: a status while it loads, an alert with a retry when it cannot be loaded.
-import { html, nothing, type TemplateResult } from "lit";
+import { nothing, type TemplateResult } from "lit";
 import { loadFailed } from "../chunks.js";
+import { renderViewStatus } from "../view-status.js";
 import type { ComposerHost } from "./wiring.js";
 import type { ChunkLoads } from "../chunks.js";
 import { draftMessage, type MessageParts } from "./message.js";
@@ -83,13 +84,10 @@ export class PreviewPanel {
 
   /** What stands for the panel until it is in: its status, or its failure with a retry. */
   #renderPending(pending: PendingPanel): TemplateResult {
-    const strings = this.#composer.host.localizer;
-    if (!pending.failed) return html`<div class="view-status" part="preview-status" role="status">${strings.text("viewLoading")}</div>`;
-    return html`<div class="view-status" part="preview-status" role="alert">
-      <span>${strings.text("viewLoadFailed")}</span>
-      <button type="button" part="preview-retry" @click=${() => this.#load(pending.opener)}>${strings.text("viewRetry")}</button>
-      <button type="button" part="preview-dismiss" @click=${() => this.#dismiss()}>${strings.text("close")}</button>
-    </div>`;
+    return renderViewStatus(this.#composer.host.localizer, "preview", pending.failed ? "failed" : "loading", {
+      retry: () => this.#load(pending.opener),
+      dismiss: () => this.#dismiss(),
+    });
   }
 
   /** The panel while it is open. */

@@ -4,6 +4,8 @@
 // a gone chip shows as unavailable, and a send asks whether to remove or keep it. This is the part
 // every composer has: it loads the checks (on-demand/stale-check.ts, which owns the verdicts and
 // the question) the first time the draft changes while a hook is set, and hands them everything.
+// Nothing shows while they load (no chip is checked yet, and a status at every first keystroke
+// would be noise); a failed load shows an alert with Try again (view-status.ts).
 import { nothing, type TemplateResult } from "lit";
 import type { ComposerContextRecord } from "../../contract/types.js";
 import type { ComposerHost } from "./wiring.js";
@@ -12,6 +14,7 @@ import type { DraftChange, DraftObserver } from "./draft.js";
 import type { StaleCheck, StaleCheckParts } from "./on-demand/stale-check.js";
 import type { ContextStatus, SendContextCheck } from "./types.js";
 import { withComposerParts } from "./parts.js";
+import { renderViewStatus } from "../view-status.js";
 
 /** What staleness.ts uses of its composer (wiring.ts). */
 export interface StalenessParts extends StaleCheckParts {
@@ -42,16 +45,31 @@ export class Staleness implements DraftObserver {
    */
   #load(): Promise<StaleCheck | undefined> {
     const composer = this.#composer;
-    this.#loading ??= withComposerParts(composer.loads, composer.host.shadowRoot, (parts) => {
-      const check = (this.#check ??= new parts.StaleCheck(composer));
-      for (const change of this.#missed.splice(0)) check.draftChanged(change);
-      return check;
-    });
-    void this.#loading.then((check) => {
-      this.#failed = !check;
-      if (!check) this.#missed = [];
-    });
+    this.#loading ??= withComposerParts(
+      composer.loads,
+      composer.host.shadowRoot,
+      (parts) => {
+        const check = (this.#check ??= new parts.StaleCheck(composer));
+        for (const change of this.#missed.splice(0)) check.draftChanged(change);
+        this.#failed = false;
+        return check;
+      },
+      () => {
+        this.#failed = true;
+        this.#missed = [];
+        composer.host.requestUpdate(); // the alert shows
+      },
+    );
     return this.#loading;
+  }
+
+  /** Try again: loads the checks, then asks about every record of the draft, as for a restored one. */
+  #retry(): void {
+    this.#loading = null;
+    this.#failed = false;
+    this.#composer.host.requestUpdate();
+    const { state } = this.#composer.model;
+    void this.#load().then((check) => check?.draftChanged({ before: state, after: this.#composer.model.state, tr: null }));
   }
 
   /** The last verdict on `record`; `current` until the hook said otherwise. */
@@ -90,9 +108,11 @@ export class Staleness implements DraftObserver {
     else dom.removeAttribute("data-context-status");
   }
 
-  /** The question a send asks about gone context. */
+  /** The question a send asks about gone context, or the alert of checks that could not be loaded. */
   renderConfirm(): TemplateResult | typeof nothing {
-    return this.#check?.renderConfirm() ?? nothing;
+    if (this.#check) return this.#check.renderConfirm();
+    if (!this.#failed || !this.#composer.host.validateContext) return nothing;
+    return renderViewStatus(this.#composer.host.localizer, "stale", "failed", { retry: () => this.#retry() });
   }
 
   /** After a render: shows the question's dialog. */

@@ -97,6 +97,7 @@ import "../chip-events.js";
  * @csspart budget - The token budget meter (with `budget`); also `budget-over` past the budget.
  * @csspart preview - The panel of what the model gets (`showPreview()`); inside it `preview-text`, `preview-entries`, `preview-entry`, `preview-close`.
  * @csspart preview-status - What stands for the preview panel until it has loaded: a status, or an alert with its `preview-retry` and `preview-dismiss` buttons.
+ * @csspart view-status - What stands for any view loaded on demand until it is in (docs/performance.md): a status, or an alert with its `view-retry` (and `view-dismiss`) buttons; also `preview-status`, `budget-status`, `stale-status`, `chip-menu-status`, `reveal-status`, each with its `-retry` and `-dismiss` buttons.
  * @csspart pasted-block - A large paste kept collapsed (docs/composer.md, "Large pastes"); inside it `pasted-expand` and `pasted-remove`, its buttons.
  * @csspart chip-stale - A chip whose context changed (`validateContext`); `chip-gone`: one that is no longer available.
  * @csspart confirm-gone - The question a send asks about gone context; its buttons `confirm-gone-keep`, `confirm-gone-remove`.

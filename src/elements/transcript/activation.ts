@@ -35,7 +35,7 @@ export function activate(host: HTMLElement, node: HTMLElement, overlays: Transcr
 }
 
 // A popover or the modal opens once the overlays chunk is in (overlays.ts): at once, in practice,
-// since it is fetched when the transcript is first idle.
+// since it is fetched when the transcript is first idle; until then its status shows.
 function runDefault(node: HTMLElement, action: Action, overlays: TranscriptOverlays): void {
   switch (action.type) {
     case "open":
@@ -43,13 +43,13 @@ function runDefault(node: HTMLElement, action: Action, overlays: TranscriptOverl
       window.open(action.url, "_blank", "noopener,noreferrer");
       return;
     case "media":
-      overlays.open(node, ({ popover, modal }) => {
+      overlays.open(node, "modal", ({ popover, modal }) => {
         popover.close();
         modal.open(action.items, action.index, node);
       });
       return;
     case "popover":
-      overlays.open(node, ({ popover }) => {
+      overlays.open(node, "popover", ({ popover }) => {
         const binding = chipBinding(node);
         const content = binding && chipDetails(binding.chip, binding.surface);
         if (content) popover.toggle(node, content);
@@ -97,6 +97,7 @@ function hasCard(node: HTMLElement): boolean {
 function showCard(node: HTMLElement, overlays: TranscriptOverlays, still: () => boolean): void {
   overlays.open(
     node,
+    "hover-card",
     ({ hoverCard }) => {
       const content = cardContent(node);
       if (content) hoverCard.show(node, content);

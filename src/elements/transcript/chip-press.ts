@@ -11,7 +11,7 @@ import type { TranscriptOverlays } from "./overlays.js";
 
 /** Opens the menu of `node`, a chip, once the overlays are in (chip-menu.ts). */
 function openMenu(node: HTMLElement, overlays: TranscriptOverlays, source: CopySource): void {
-  overlays.open(node, (views, parts) => {
+  overlays.open(node, "chip-menu", (views, parts) => {
     const binding = chipBinding(node);
     if (!binding) return;
     parts.openTranscriptChipMenu(node, views, {

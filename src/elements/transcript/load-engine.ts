@@ -17,3 +17,8 @@ const engine = new Chunk<TranscriptEngine>(() => import("./engine.js"));
 export function loadEngine(): Promise<TranscriptEngine> {
   return engine.get();
 }
+
+/** Whether the engine is in (a transcript then draws at once, with no status first). */
+export function engineLoaded(): boolean {
+  return engine.loaded !== undefined;
+}

@@ -2,8 +2,9 @@
 // and the media modal come with the overlays chunk (chunks.ts), made (and their styles
 // adopted) when it is in; the
 // expansions are drawn in the messages themselves and are here from the start. Until the chunk is
-// in, nothing is open, so whoever asks whether an overlay is open reads `views` as `null`.
-import type { Localizer } from "../../l10n/localizer.js";
+// in, nothing is open, so whoever asks whether an overlay is open reads `views` as `null`; one asked
+// for meanwhile shows its status under its chip (view-status.ts).
+import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import { adoptInto } from "../adopt-styles.js";
 import { overlayChunk, unchangedFocus, withOverlays, type ChunkLoads, type OverlayParts } from "../chunks.js";
 import type { DetailsPopover } from "./details-popover.js";
@@ -46,10 +47,12 @@ export class TranscriptOverlays {
 
   /**
    * Runs `use` with the overlays: at once when they are made, else once the chunk has loaded if
-   * `still()` holds then (by default: `node` is there and the focus has not moved).
+   * `still()` holds then (by default: `node` is there and the focus has not moved). Until then the
+   * status of the view (`part`: `popover`, `hover-card`, `modal`, `chip-menu`) shows under `node`.
    */
-  open(node: HTMLElement, use: (views: OverlayViews, parts: OverlayParts) => void, still = unchangedFocus(node)): void {
-    withOverlays(this.#loads, (parts) => use(this.#make(parts), parts), still);
+  open(node: HTMLElement, part: string, use: (views: OverlayViews, parts: OverlayParts) => void, still = unchangedFocus(node)): void {
+    const place = { container: this.node, anchor: node, strings: this.#strings ?? englishLocalizer, part };
+    withOverlays(this.#loads, place, (parts) => use(this.#make(parts), parts), still);
   }
 
   /** Names the overlays in the element's language, now or once they are made. */

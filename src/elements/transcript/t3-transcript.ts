@@ -1,4 +1,4 @@
-import { LitElement, adoptStyles, html, nothing } from "lit";
+import { LitElement, adoptStyles, html, nothing, type TemplateResult } from "lit";
 import type { T3StringTable } from "../../l10n/catalog.js";
 import { chipStyles } from "../../presentation/chip.styles.js";
 import { chipRegistry } from "../../presentation/shared-registry.js";
@@ -10,11 +10,12 @@ import type { CodeHighlighter } from "./code/types.js";
 import type { DrawSettings, TranscriptDrawing } from "./drawing.js";
 import type { EditTarget } from "./edit.js";
 import { EarlyThread } from "./early-thread.js";
-import { loadEngine, type TranscriptEngine } from "./load-engine.js";
+import { engineLoaded, loadEngine, type TranscriptEngine } from "./load-engine.js";
 import { PlainThread } from "./plain-thread.js";
 import { ChunkLoads } from "../chunks.js";
 import { emit } from "../events.js";
 import { StringsController } from "../strings-controller.js";
+import { renderViewStatus, viewStatusStyles } from "../view-status.js";
 import type { TranscriptMessage, TranscriptMessagePatch } from "./types.js";
 
 /** How long one drawing slice may take, in ms: well under a frame, so input stays responsive. */
@@ -66,6 +67,7 @@ type Thread = Pick<EarlyThread, "messages" | "get" | "indexOf" | "set" | "append
  * @cssprop --t3-focus-ring - Focus outline.
  *
  * @csspart messages - The list of messages.
+ * @csspart view-status - What stands for a part loaded on demand until it is in (docs/performance.md): a status, or an alert with its `view-retry` (and `view-dismiss`) buttons; also `engine-status` above the thread, and `popover-status`, `hover-card-status`, `modal-status`, `chip-menu-status` under a chip, each with its `-retry` and `-dismiss` buttons.
  * @csspart message - Each message (`<article>`), also `message-user`, `message-assistant`, `message-system`, `message-pending`.
  * @csspart bubble - The box around a message's content.
  * @csspart body - A message's rendered Markdown.
@@ -96,7 +98,7 @@ export class T3TranscriptElement extends LitElement {
    * styles of the drawn thread and its overlays come with the engine (engine.ts), which adopts
    * them after these.
    */
-  static override styles = [themeStyles, chipStyles];
+  static override styles = [themeStyles, chipStyles, viewStatusStyles];
 
   static override properties = {
     environmentId: { attribute: "environment-id" },
@@ -296,7 +298,25 @@ export class T3TranscriptElement extends LitElement {
   }
 
   protected override render() {
-    return html`${this.#drawing?.nodes ?? this.#plain?.node ?? nothing}`;
+    return html`${this.#engineStatus()}${this.#drawing?.nodes ?? this.#plain?.node ?? nothing}`;
+  }
+
+  /**
+   * What stands above the thread until the engine is in (view-status.ts): a status while it loads
+   * for a thread that waits to be drawn, an alert with Try again over the plain text when it failed.
+   */
+  #engineStatus(): TemplateResult | typeof nothing {
+    if (this.#drawing) return nothing;
+    const failed = this.#plain !== null && !this.#awaitingEngine;
+    // An engine already in (another transcript fetched it) draws at once, with no status first.
+    if (!failed && (engineLoaded() || (!this.#awaitingEngine && this.#early!.version === 0))) return nothing;
+    return renderViewStatus(this.#strings.localizer, "engine", failed ? "failed" : "loading", { retry: () => this.#retryEngine() });
+  }
+
+  /** Try again: fetches the engine again; the plain text stays until it is in. */
+  #retryEngine(): void {
+    this.#awaitEngine();
+    this.requestUpdate();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -372,9 +392,11 @@ export class T3TranscriptElement extends LitElement {
   #awaitEngine(): void {
     if (this.#awaitingEngine) return;
     this.#awaitingEngine = true;
-    void loadEngine().then(
-      (engine) => this.#adopt(engine),
-      (cause: unknown) => this.#fallBack(cause),
+    void this.#loads.wait(
+      loadEngine().then(
+        (engine) => this.#adopt(engine),
+        (cause: unknown) => this.#fallBack(cause),
+      ),
     );
   }
 
@@ -392,6 +414,7 @@ export class T3TranscriptElement extends LitElement {
     drawing.list.set(this.#early!.handover());
     this.#drawing = drawing;
     this.#early = null;
+    this.#plain = null; // drawn before, when an earlier load failed
     this.#awaitingEngine = false;
     // Disconnected meanwhile: connecting again draws it (connectedCallback).
     if (!this.isConnected) return;
@@ -401,7 +424,7 @@ export class T3TranscriptElement extends LitElement {
 
   /** The engine could not be fetched: the messages show as plain text, and the page is told. */
   #fallBack(cause: unknown): void {
-    this.#plain = new PlainThread();
+    this.#plain ??= new PlainThread();
     this.#awaitingEngine = false;
     emit(this, "t3-error", { code: "load-failed", message: "A part of the transcript could not be loaded; its messages show as plain text.", cause });
     this.requestUpdate();

@@ -118,7 +118,7 @@ describe("<t3-composer> with every dynamically imported module unreachable", () 
     const current = await blockedComposer();
     const { composer } = current;
     const status = () => {
-      const element = composer.shadowRoot!.querySelector<HTMLElement>('[part="preview-status"]');
+      const element = composer.shadowRoot!.querySelector<HTMLElement>('[part~="preview-status"]');
       return element && [element.getAttribute("role"), element.querySelector("span")?.textContent ?? element.textContent!.trim()];
     };
     // Each state the part goes through, in order, as the shadow root changes.
@@ -132,11 +132,11 @@ describe("<t3-composer> with every dynamically imported module unreachable", () 
     await composer.updateComplete;
     observer.disconnect();
     expect(seen).to.deep.equal([["status", "Loading…"], ["alert", "This could not be loaded."]]);
-    composer.shadowRoot!.querySelector<HTMLButtonElement>('[part="preview-retry"]')!.click();
+    composer.shadowRoot!.querySelector<HTMLButtonElement>('[part~="preview-retry"]')!.click();
     await composer.updateComplete;
     expect(status()).to.deep.equal(["alert", "This could not be loaded."]);
     expect(current.events.filter((name) => name === "t3-error:load-failed").length).to.be.at.least(2);
-    composer.shadowRoot!.querySelector<HTMLButtonElement>('[part="preview-dismiss"]')!.click();
+    composer.shadowRoot!.querySelector<HTMLButtonElement>('[part~="preview-dismiss"]')!.click();
     await composer.updateComplete;
     expect(status()).to.equal(null);
     expect(composer.shadowRoot!.querySelector('[part~="preview"]')).to.equal(null);

@@ -1,7 +1,8 @@
 // The reveal menu, the part loaded on demand (docs/secrets.md, "Reveal"): activating a chip whose
 // secrets were hidden, while its original is in memory, opens it below the chip; its Reveal button
 // puts the original back (redaction.ts). The chip's badge and the menu's look are in redacted-chip.ts.
-import { createChipPopover, showChipPopover } from "../chip-popover.js";
+import { createChipPopover } from "../chip-popover.js";
+import { showUnder } from "../../view-status.js";
 import type { ComposerHost, RedactionsRole } from "../wiring.js";
 import type { DraftModel } from "../draft.js";
 
@@ -36,6 +37,6 @@ export function openRevealMenu(composer: RevealMenuParts, contextId: string, anc
       if (key === "reveal") composer.redactions.reveal(contextId);
     });
   }
-  showChipPopover(menu, anchor);
+  showUnder(menu, anchor);
   (buttons.lastChild as HTMLElement).focus();
 }
