@@ -6,7 +6,7 @@
 import type { LitElement } from "lit";
 import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
-import type { ChunkLoads } from "../chunks.js";
+import type { Chunk, ChunkLoads } from "../chunks.js";
 import { actionTarget, activate, expand, hoverChip, previewOnTap } from "./activation.js";
 import { Announcer } from "./announcer.js";
 import { chipLongPress } from "./chip-press.js";
@@ -16,11 +16,12 @@ import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from ".
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { whenIdle } from "../idle.js";
 import { legacyReader } from "./load-legacy.js";
+import { namedReferences } from "./load-names.js";
 import { markdownEngine } from "./markdown/engine.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { eventArticle, messageKeyTarget } from "./message-keys.js";
 import { MessageList } from "./message-list.js";
-import { setAttributeIfChanged, type RenderDeps } from "./message-view.js";
+import { setAttributeIfChanged, type MessageView, type RenderDeps } from "./message-view.js";
 import { OlderPagesWatch } from "./older-pages.js";
 import { TranscriptOverlays } from "./overlays.js";
 import { pinnedSpans } from "./pins.js";
@@ -73,8 +74,8 @@ export class TranscriptDrawing {
   #lastPointer = "";
   /** Cancels the idle checking of a long thread's older messages, while it waits. */
   #cancelMatching: (() => void) | null = null;
-  /** Where this transcript's load of the legacy reader stands (load-legacy.ts). */
-  #reader: "unasked" | "loading" | "failed" = "unasked";
+  /** Where this transcript's loads of what a message may wait for stand (the legacy reader, the named references). */
+  readonly #awaited = new Map<Chunk<unknown>, "loading" | "failed">();
   /** The strings of the last draw. */
   #strings: Localizer = englishLocalizer;
 
@@ -141,7 +142,14 @@ export class TranscriptDrawing {
     this.#overlays.localize(strings);
     this.#describeList(strings);
     const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
-    this.#deps = { host: this.#hooks.host, ...settings, markdown: markdownEngine, announce, awaitReader: () => this.#awaitReader() };
+    this.#deps = {
+      host: this.#hooks.host,
+      ...settings,
+      markdown: markdownEngine,
+      announce,
+      awaitReader: () => this.#await(legacyReader, (view) => view.drawnWithoutReader),
+      awaitNames: () => this.#await(namedReferences, (view) => view.drawnWithoutNames),
+    };
     return this.#window.pass(deadline);
   }
 
@@ -180,23 +188,24 @@ export class TranscriptDrawing {
   }
 
   /**
-   * Fetches the legacy reader for a message drawn without it, once per transcript; the messages
-   * drawn so are drawn again when it is in, or when it failed (then as sent, no longer busy: the
-   * load is a `load-failed` and is not tried again by this transcript).
+   * Fetches `chunk` (the legacy reader, the named references) for a message drawn without it, once
+   * per transcript; the messages drawn so (`without`) are drawn again when it is in, or when it
+   * failed (then as they were, no longer waiting: the load is a `load-failed` and is not tried
+   * again by this transcript). `true` while it is on its way.
    */
-  #awaitReader(): boolean {
-    if (this.#reader === "unasked") {
-      this.#reader = "loading";
+  #await(chunk: Chunk<unknown>, without: (view: MessageView) => boolean): boolean {
+    if (!this.#awaited.has(chunk)) {
+      this.#awaited.set(chunk, "loading");
       const redraw = () => {
-        this.list.redrawWhere((view) => view.drawnWithoutReader);
+        this.list.redrawWhere(without);
         this.#hooks.request();
       };
-      void this.#hooks.loads.run(legacyReader, redraw, () => {
-        this.#reader = "failed";
+      void this.#hooks.loads.run(chunk, redraw, () => {
+        this.#awaited.set(chunk, "failed");
         redraw();
       });
     }
-    return this.#reader === "loading";
+    return this.#awaited.get(chunk) === "loading";
   }
 
   #flush(deadline: number, enough?: (drawn: HTMLElement) => boolean): boolean {

@@ -8,6 +8,7 @@ import type { Tokens } from "marked";
 import type { Localizer } from "../../../l10n/localizer.js";
 import { maskIcon } from "../../../presentation/chip-dom.js";
 import { Chunk } from "../../chunks.js";
+import { fenceLanguage } from "../markdown/blocks.js";
 import { COPY_SKIP_ATTRIBUTE } from "../selection-markdown.js";
 import type * as BuiltIn from "./highlight-js.js";
 import type * as Lines from "./lines.js";
@@ -17,8 +18,6 @@ import type { CodeHighlighter, HighlightedCode } from "./types.js";
 /** The class of a code block's Copy button. */
 export const CODE_COPY_CLASS = "code-copy";
 const CODE_BLOCK_CLASS = "code-block";
-/** A fence's info string is untrusted: only a plain language name is kept. */
-const LANGUAGE = /^[\w+#.-]{1,32}$/;
 /** How far outside the viewport a block starts its highlighting, so it is ready as it scrolls in. */
 const VIEW_MARGIN = "200px";
 
@@ -79,11 +78,6 @@ function observe(view: CodeBlockView): void {
   observer.observe(view.node);
 }
 
-function languageOf(token: Tokens.Code): string {
-  const language = token.lang?.trim().split(/\s/, 1)[0] ?? "";
-  return LANGUAGE.test(language) ? language : "";
-}
-
 function header(language: string, strings: Localizer): HTMLElement {
   const head = document.createElement("div");
   head.className = "code-header";
@@ -106,7 +100,7 @@ function header(language: string, strings: Localizer): HTMLElement {
 }
 
 function create(token: Tokens.Code, settings: CodeBlockSettings): CodeBlockView {
-  const language = languageOf(token);
+  const language = fenceLanguage(token);
   const node = document.createElement("div");
   node.className = CODE_BLOCK_CLASS;
   node.setAttribute("part", "code-block");
@@ -205,7 +199,7 @@ function codeText(token: Tokens.Code): string {
  */
 export function drawCodeBlock(token: Tokens.Code, settings: CodeBlockSettings, drawn: Node | null): HTMLElement {
   const previous = drawn instanceof HTMLElement ? views.get(drawn) : undefined;
-  const view = previous && previous.language === languageOf(token) && previous.settings.highlighter === settings.highlighter ? previous : create(token, settings);
+  const view = previous && previous.language === fenceLanguage(token) && previous.settings.highlighter === settings.highlighter ? previous : create(token, settings);
   view.settings = settings;
   show(view, codeText(token));
   return view.node;
