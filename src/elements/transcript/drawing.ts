@@ -12,7 +12,7 @@ import { Announcer } from "./announcer.js";
 import { chipLongPress } from "./chip-press.js";
 import { codeCopyButtonAt, codeOf } from "./code/code-block.js";
 import type { CodeHighlighter } from "./code/types.js";
-import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from "./copy.js";
+import { copyButtonAt, copySelection, copyWithFeedback, pressCopyButton, type CopySource } from "./copy.js";
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { whenIdle } from "../idle.js";
 import { legacyReader } from "./load-legacy.js";
@@ -245,24 +245,13 @@ export class TranscriptDrawing {
 
   /**
    * A code block's Copy button: exactly the code between the fences, as plain text, through the
-   * async clipboard; "Copied" is said in the live region, and the button says how it went in
-   * `data-copy-state` until the pointer or focus leaves (as a message's copy button does).
+   * async clipboard, with the message copy button's feedback (copy.ts); "Copied" is said in the
+   * live region.
    */
   async #copyCode(button: HTMLElement): Promise<void> {
     const code = codeOf(button);
     if (code === undefined) return;
-    let state: "copied" | "failed" = "copied";
-    try {
-      await navigator.clipboard.writeText(code);
-    } catch (error) {
-      console.warn("t3-composer: the clipboard refused the code", error);
-      state = "failed";
-    }
-    button.dataset.copyState = state;
-    const settle = () => delete button.dataset.copyState;
-    button.addEventListener("pointerleave", settle, { once: true });
-    button.addEventListener("blur", settle, { once: true });
-    if (state === "copied") this.#announcer.say(this.#strings.text("codeCopied"));
+    if (await copyWithFeedback(button, () => navigator.clipboard.writeText(code))) this.#announcer.say(this.#strings.text("codeCopied"));
   }
 
   #onClick(event: Event): void {
