@@ -12,6 +12,7 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   project: () => import("./codec-project.bench.js"),
   composer: () => import("./composer.bench.js"),
   transcript: () => import("./transcript.bench.js"),
+  code: () => import("./code.bench.js"),
   host: () => import("./host.bench.js"),
 };
 

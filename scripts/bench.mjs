@@ -11,6 +11,7 @@ const NEEDS = {
   project: ["library"],
   composer: ["drop-in"],
   transcript: ["drop-in"],
+  code: ["drop-in"],
   // The host suite runs the sources through tsx; the library build keeps `npm start`'s dist/ whole.
   host: ["library"],
 };

@@ -1,16 +1,22 @@
 // The in-page side of bench/transcript.bench.ts. `?mode=t3` draws threads with <t3-transcript>
 // from dist/t3-composer.js; `?mode=floor` parses the same Markdown with marked (bundled into
 // bench/.work/marked.js) and inserts it as plain HTML, without chips: the floor of issue 8.
+// `&highlight=off` draws ours without highlighting (`highlighter = null`: bench/code.bench.ts).
 import type { TranscriptMessage } from "../../src/elements/transcript/types.js";
 import type { T3TranscriptElement } from "../../src/elements/transcript/t3-transcript.js";
 import { collectGarbage, forceLayout, nextFrame } from "./frame.js";
 
 /** One way of drawing a thread, the same interface for ours and the floor. */
 interface ThreadUnderTest {
+  /**
+   * Readies the empty container the next `firstRender` draws into (the last one removed, garbage
+   * collected), so that a trace of that `firstRender` holds the drawing alone (bench/code.bench.ts).
+   */
+  prepare(): Promise<void>;
   /** Draws `messages` into a new, empty container; resolves once all of it is drawn. */
   firstRender(messages: TranscriptMessage[]): Promise<void>;
-  /** Replaces the last message's text; resolves once it is drawn. */
-  updateLast(text: string): Promise<void>;
+  /** Replaces the last message's text (pending: still streaming); resolves once it is drawn. */
+  updateLast(text: string, pending?: boolean): Promise<void>;
   /** Draws `messages` into a new, empty container; resolves at the first frame that shows the newest. */
   firstPaint(messages: TranscriptMessage[]): Promise<void>;
 }
@@ -43,15 +49,18 @@ async function scrollFrames(frames: number, step: number): Promise<number[]> {
 // `?drop-in=/bench/.work/….js` measures another build of the drop-in (an A/B of a change).
 const DROP_IN = new URLSearchParams(location.search).get("drop-in") ?? "/dist/t3-composer.js";
 const MARKED = "/bench/.work/marked.js";
+const HIGHLIGHT_OFF = new URLSearchParams(location.search).get("highlight") === "off";
 
 async function ours(): Promise<ThreadUnderTest> {
   await import(DROP_IN);
   let element: T3TranscriptElement | null = null;
   let lastId = "";
+  let prepared: T3TranscriptElement | null = null;
   /** A new, empty transcript in place of the last, drawn and collected after: the clock starts then. */
   const fresh = async (): Promise<T3TranscriptElement> => {
     element?.remove();
     element = document.createElement("t3-transcript") as T3TranscriptElement;
+    if (HIGHLIGHT_OFF) element.highlighter = null;
     document.body.append(element);
     await element.updateComplete;
     await nextFrame();
@@ -59,8 +68,12 @@ async function ours(): Promise<ThreadUnderTest> {
     return element;
   };
   return {
+    async prepare() {
+      prepared = await fresh();
+    },
     async firstRender(messages) {
-      const transcript = await fresh();
+      const transcript = prepared ?? (await fresh());
+      prepared = null;
       const start = performance.now();
       transcript.messages = messages;
       await transcript.updateComplete;
@@ -81,9 +94,9 @@ async function ours(): Promise<ThreadUnderTest> {
       await frameWhen(() => !!transcript.shadowRoot!.querySelector(`article[data-message-id="${lastId}"] .body`)?.textContent);
       timing = performance.now() - start;
     },
-    async updateLast(text) {
+    async updateLast(text, pending) {
       const start = performance.now();
-      element!.updateMessage(lastId, { text });
+      element!.updateMessage(lastId, pending === undefined ? { text } : { text, pending });
       await element!.updateComplete;
       forceLayout();
       timing = performance.now() - start;
@@ -100,16 +113,23 @@ async function floor(): Promise<ThreadUnderTest> {
     `<article data-role="${message.role}"><div class="bubble"><div class="body">${html(message)}</div></div></article>`;
   let container: HTMLElement | null = null;
   let last: TranscriptMessage | null = null;
+  /** Whether `prepare` readied the container. */
+  let ready = false;
   const floorThread: ThreadUnderTest = {
-    async firstRender(messages) {
+    async prepare() {
       container?.remove();
       container = document.createElement("div");
       container.className = "floor";
       document.body.append(container);
       await nextFrame();
       collectGarbage();
+      ready = true;
+    },
+    async firstRender(messages) {
+      if (!ready) await floorThread.prepare();
+      ready = false;
       const start = performance.now();
-      container.innerHTML = messages.map(article).join("");
+      container!.innerHTML = messages.map(article).join("");
       await Promise.resolve(); // as ours awaits `updateComplete`
       forceLayout();
       last = messages.at(-1)!;
@@ -159,6 +179,8 @@ const bench = {
     await thread.firstRender(messages);
     return timing;
   },
+  /** Readies an empty container for the next `firstRender` (see `ThreadUnderTest.prepare`). */
+  prepare: () => thread.prepare(),
   /** ms from setting a thread to the first frame that shows its newest message. */
   async firstPaint(messages: TranscriptMessage[]): Promise<number> {
     await thread.firstPaint(messages);
@@ -181,11 +203,27 @@ const bench = {
     await nextFrame();
     if (!lastArticleInView()) throw new Error("showEnd: the thread's last message is not in the viewport");
   },
-  /** ms to draw the last message with `text` (after `firstRender`), laid out. */
-  async updateLast(text: string): Promise<number> {
+  /** ms to draw the last message with `text` (after `firstRender`), laid out; `pending`: still streaming. */
+  async updateLast(text: string, pending?: boolean): Promise<number> {
     await nextFrame();
-    await thread.updateLast(text);
+    await thread.updateLast(text, pending);
     return timing;
+  },
+  /**
+   * ms from now to the frame in which every code block in view shows highlighted lines (ours; the
+   * floor and ours without highlighting have none to wait for).
+   */
+  async codeInView(): Promise<number> {
+    const start = performance.now();
+    const root = document.querySelector("t3-transcript")?.shadowRoot;
+    if (!root || HIGHLIGHT_OFF) return 0;
+    const inView = (block: Element) => {
+      const box = block.getBoundingClientRect();
+      return box.bottom > 0 && box.top < innerHeight;
+    };
+    const done = () => [...root.querySelectorAll(".code-block")].filter(inView).every((block) => block.querySelector("code > .line") !== null);
+    if (!done()) await frameWhen(done);
+    return performance.now() - start;
   },
 };
 Object.assign(window, { bench });

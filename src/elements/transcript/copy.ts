@@ -139,9 +139,18 @@ export async function copyMessage(source: CopySource, messageId: string, button:
   const payload = copyPayload(context.text, (id) => context.recordsById.get(id), fragmentSource(environmentId, threadId, message.id));
   const contents = document.createRange();
   if (body) contents.selectNodeContents(body);
+  if (await copyWithFeedback(button, () => writeClipboard(payload, htmlOf(contents.cloneContents())))) copied(source, payload);
+}
+
+/**
+ * What a copy button (a message's, a code block's) does with its write: runs it, then says how it
+ * went in the button's `data-copy-state` (`copied` or `failed`) until the pointer or focus leaves.
+ * Resolves with whether it copied; a refusal is logged, never thrown.
+ */
+export async function copyWithFeedback(button: HTMLElement, write: () => Promise<void>): Promise<boolean> {
   let state: "copied" | "failed" = "copied";
   try {
-    await writeClipboard(payload, htmlOf(contents.cloneContents()));
+    await write();
   } catch (error) {
     console.warn("t3-composer: the clipboard refused the copy", error);
     state = "failed";
@@ -150,7 +159,7 @@ export async function copyMessage(source: CopySource, messageId: string, button:
   const settle = () => delete button.dataset.copyState;
   button.addEventListener("pointerleave", settle, { once: true });
   button.addEventListener("blur", settle, { once: true });
-  if (state === "copied") copied(source, payload);
+  return state === "copied";
 }
 
 /** The copy button `event` is on, if any. */

@@ -6,21 +6,22 @@
 import type { LitElement } from "lit";
 import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
-import type { ChunkLoads } from "../chunks.js";
+import type { Chunk, ChunkLoads } from "../chunks.js";
 import { actionTarget, activate, expand, hoverChip, previewOnTap } from "./activation.js";
 import { Announcer } from "./announcer.js";
 import { chipLongPress } from "./chip-press.js";
 import { codeCopyButtonAt, codeOf } from "./code/code-block.js";
 import type { CodeHighlighter } from "./code/types.js";
-import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from "./copy.js";
+import { copyButtonAt, copySelection, copyWithFeedback, pressCopyButton, type CopySource } from "./copy.js";
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { whenIdle } from "../idle.js";
 import { legacyReader } from "./load-legacy.js";
+import { namedReferences } from "./load-names.js";
 import { markdownEngine } from "./markdown/engine.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
 import { eventArticle, messageKeyTarget } from "./message-keys.js";
 import { MessageList } from "./message-list.js";
-import { setAttributeIfChanged, type RenderDeps } from "./message-view.js";
+import { setAttributeIfChanged, type MessageView, type RenderDeps } from "./message-view.js";
 import { OlderPagesWatch } from "./older-pages.js";
 import { TranscriptOverlays } from "./overlays.js";
 import { pinnedSpans } from "./pins.js";
@@ -73,8 +74,8 @@ export class TranscriptDrawing {
   #lastPointer = "";
   /** Cancels the idle checking of a long thread's older messages, while it waits. */
   #cancelMatching: (() => void) | null = null;
-  /** Where this transcript's load of the legacy reader stands (load-legacy.ts). */
-  #reader: "unasked" | "loading" | "failed" = "unasked";
+  /** Where this transcript's loads of what a message may wait for stand (the legacy reader, the named references). */
+  readonly #awaited = new Map<Chunk<unknown>, "loading" | "failed">();
   /** The strings of the last draw. */
   #strings: Localizer = englishLocalizer;
 
@@ -141,7 +142,14 @@ export class TranscriptDrawing {
     this.#overlays.localize(strings);
     this.#describeList(strings);
     const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
-    this.#deps = { host: this.#hooks.host, ...settings, markdown: markdownEngine, announce, awaitReader: () => this.#awaitReader() };
+    this.#deps = {
+      host: this.#hooks.host,
+      ...settings,
+      markdown: markdownEngine,
+      announce,
+      awaitReader: () => this.#await(legacyReader, (view) => view.drawnWithoutReader),
+      awaitNames: () => this.#await(namedReferences, (view) => view.drawnWithoutNames),
+    };
     return this.#window.pass(deadline);
   }
 
@@ -180,23 +188,24 @@ export class TranscriptDrawing {
   }
 
   /**
-   * Fetches the legacy reader for a message drawn without it, once per transcript; the messages
-   * drawn so are drawn again when it is in, or when it failed (then as sent, no longer busy: the
-   * load is a `load-failed` and is not tried again by this transcript).
+   * Fetches `chunk` (the legacy reader, the named references) for a message drawn without it, once
+   * per transcript; the messages drawn so (`without`) are drawn again when it is in, or when it
+   * failed (then as they were, no longer waiting: the load is a `load-failed` and is not tried
+   * again by this transcript). `true` while it is on its way.
    */
-  #awaitReader(): boolean {
-    if (this.#reader === "unasked") {
-      this.#reader = "loading";
+  #await(chunk: Chunk<unknown>, without: (view: MessageView) => boolean): boolean {
+    if (!this.#awaited.has(chunk)) {
+      this.#awaited.set(chunk, "loading");
       const redraw = () => {
-        this.list.redrawWhere((view) => view.drawnWithoutReader);
+        this.list.redrawWhere(without);
         this.#hooks.request();
       };
-      void this.#hooks.loads.run(legacyReader, redraw, () => {
-        this.#reader = "failed";
+      void this.#hooks.loads.run(chunk, redraw, () => {
+        this.#awaited.set(chunk, "failed");
         redraw();
       });
     }
-    return this.#reader === "loading";
+    return this.#awaited.get(chunk) === "loading";
   }
 
   #flush(deadline: number, enough?: (drawn: HTMLElement) => boolean): boolean {
@@ -236,24 +245,13 @@ export class TranscriptDrawing {
 
   /**
    * A code block's Copy button: exactly the code between the fences, as plain text, through the
-   * async clipboard; "Copied" is said in the live region, and the button says how it went in
-   * `data-copy-state` until the pointer or focus leaves (as a message's copy button does).
+   * async clipboard, with the message copy button's feedback (copy.ts); "Copied" is said in the
+   * live region.
    */
   async #copyCode(button: HTMLElement): Promise<void> {
     const code = codeOf(button);
     if (code === undefined) return;
-    let state: "copied" | "failed" = "copied";
-    try {
-      await navigator.clipboard.writeText(code);
-    } catch (error) {
-      console.warn("t3-composer: the clipboard refused the code", error);
-      state = "failed";
-    }
-    button.dataset.copyState = state;
-    const settle = () => delete button.dataset.copyState;
-    button.addEventListener("pointerleave", settle, { once: true });
-    button.addEventListener("blur", settle, { once: true });
-    if (state === "copied") this.#announcer.say(this.#strings.text("codeCopied"));
+    if (await copyWithFeedback(button, () => navigator.clipboard.writeText(code))) this.#announcer.say(this.#strings.text("codeCopied"));
   }
 
   #onClick(event: Event): void {

@@ -16,6 +16,7 @@ import { editButton, editedMark, isEdited, offersEdit } from "./edit.js";
 import { removeExpansions } from "./expansion.js";
 import type { MarkdownEngine } from "./markdown/engine.js";
 import type { MarkdownReference } from "./markdown/inline.js";
+import { takeMissedName } from "./markdown/entities.js";
 import { relex, type LexedText } from "./markdown/relex.js";
 import { completeStreamingTail } from "./markdown/streaming-tail.js";
 import { emit } from "../events.js";
@@ -44,6 +45,12 @@ export interface RenderDeps {
    * Absent: the message shows as it was sent.
    */
   awaitReader?: (() => boolean) | undefined;
+  /**
+   * Asks for HTML's full table of named references (load-names.ts), for a message that holds a
+   * name outside the short list: `true` while it is on its way (the message is drawn again once it
+   * is in). Absent: such a name stays as written.
+   */
+  awaitNames?: (() => boolean) | undefined;
   /** Highlights code blocks (code/types.ts); `undefined`: the built-in highlighter; `null`: none. */
   highlighter?: CodeHighlighter | null | undefined;
 }
@@ -110,6 +117,7 @@ export class MessageView {
   /** Whether the message was drawn, and drawn pending: its end is announced. */
   #drawnPending: boolean | undefined;
   #drawnWithoutReader = false;
+  #drawnWithoutNames = false;
 
   constructor() {
     this.node = document.createElement("article");
@@ -130,6 +138,11 @@ export class MessageView {
     return this.#drawnWithoutReader;
   }
 
+  /** Whether the message shows a named reference as written because the full table was not in. */
+  get drawnWithoutNames(): boolean {
+    return this.#drawnWithoutNames;
+  }
+
   /** Draws `message`; with `force`, nothing drawn before is kept. Never throws. */
   render(message: TranscriptMessage, given: RenderDeps, force: boolean): void {
     const deps: Required<RenderDeps> = {
@@ -138,6 +151,7 @@ export class MessageView {
       announce: given.announce,
       editable: given.editable ?? false,
       awaitReader: given.awaitReader,
+      awaitNames: given.awaitNames,
       highlighter: given.highlighter,
     };
     this.#attributes(message, deps.strings);
@@ -233,6 +247,9 @@ export class MessageView {
       this.#drawGallery(context.attachments.filter(isImageAttachment), deps);
     }
     this.#basis = basis;
+    // A kept block still shows what it showed: its names wait for the table as they did.
+    const waiting = reusable && this.#drawnWithoutNames;
+    takeMissedName();
     const scope: MessageScope = {
       host: deps.host,
       registry: deps.registry,
@@ -244,6 +261,7 @@ export class MessageView {
       galleryIndex: this.#galleryIndex,
     };
     this.#drawBlocks(tokens, scope, deps.markdown.render, { strings: deps.strings, highlighter: deps.highlighter });
+    this.#drawnWithoutNames = waiting || (takeMissedName() && deps.awaitNames?.() === true);
     const referenced = new Set(this.#blocks.flatMap((block) => block.files));
     this.#drawFiles(context.attachments.filter((a) => !isImageAttachment(a) && !referenced.has(a.id)), deps);
   }

@@ -63,6 +63,13 @@ describe("<t3-transcript> Markdown", () => {
     expect(node.textContent).to.equal("a cat local");
   });
 
+  it("shows nothing for an image without alt text, unless it links, then as its URL", async () => {
+    const node = await body("a ![](/cat.png) b ![](https://example.com/cat.png)");
+    const link = node.querySelector("a")!;
+    expect([link.getAttribute("href"), link.textContent]).to.deep.equal(["https://example.com/cat.png", "https://example.com/cat.png"]);
+    expect(node.textContent).to.equal("a  b https://example.com/cat.png");
+  });
+
   it("decodes character references in text, never in code", async () => {
     const node = await body("AT&amp;T &copy; &#x41; &bogus; `&amp;`");
     expect(node.innerHTML).to.equal("<p>AT&amp;T © A &amp;bogus; <code>&amp;amp;</code></p>");

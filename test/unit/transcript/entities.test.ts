@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { decodeCharacterReferences } from "../../../src/elements/transcript/markdown/entities.js";
+import { characterEntities } from "character-entities";
+import { decodeCharacterReferences, takeMissedName, useNamedReferences } from "../../../src/elements/transcript/markdown/entities.js";
 
 describe("decodeCharacterReferences", () => {
   it("decodes named, decimal and hex references", () => {
@@ -21,5 +22,27 @@ describe("decodeCharacterReferences", () => {
 
   it("does not read names off the prototype", () => {
     assert.equal(decodeCharacterReferences("&constructor; &__proto__; &toString;"), "&constructor; &__proto__; &toString;");
+  });
+
+  // The tests below run in order: the full table is handed over halfway, as its chunk would.
+  it("leaves a name outside the short list as written, and says so once, while the full table is not in", () => {
+    takeMissedName();
+    assert.equal(decodeCharacterReferences("&copy; &amp;"), "© &");
+    assert.equal(takeMissedName(), false);
+    assert.equal(decodeCharacterReferences("&HilbertSpace; &copy;"), "&HilbertSpace; ©");
+    assert.equal(takeMissedName(), true);
+    assert.equal(takeMissedName(), false);
+  });
+
+  it("decodes every HTML name once the full table is in, and only with its semicolon", () => {
+    useNamedReferences(characterEntities);
+    assert.equal(decodeCharacterReferences("&AElig; &Dcaron; &HilbertSpace; &DifferentialD; &ClockwiseContourIntegral; &ngE; &ouml;"), "Æ Ď ℋ ⅆ ∲ ≧̸ ö");
+    assert.equal(decodeCharacterReferences("&AElig &ouml"), "&AElig &ouml");
+    assert.equal(takeMissedName(), false);
+  });
+
+  it("with the full table, still leaves unknown names and the prototype's as they are", () => {
+    assert.equal(decodeCharacterReferences("&bogus; &constructor; &__proto__; &hasOwnProperty;"), "&bogus; &constructor; &__proto__; &hasOwnProperty;");
+    assert.equal(takeMissedName(), false);
   });
 });

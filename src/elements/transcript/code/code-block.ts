@@ -8,17 +8,15 @@ import type { Tokens } from "marked";
 import type { Localizer } from "../../../l10n/localizer.js";
 import { maskIcon } from "../../../presentation/chip-dom.js";
 import { Chunk } from "../../chunks.js";
+import { fenceLanguage } from "../markdown/blocks.js";
 import { COPY_SKIP_ATTRIBUTE } from "../selection-markdown.js";
-import type * as BuiltIn from "./highlight-js.js";
 import type * as Lines from "./lines.js";
 import type { DrawnLine } from "./lines.js";
-import type { CodeHighlighter, HighlightedCode } from "./types.js";
+import type { CodeHighlighter } from "./types.js";
 
 /** The class of a code block's Copy button. */
 export const CODE_COPY_CLASS = "code-copy";
 const CODE_BLOCK_CLASS = "code-block";
-/** A fence's info string is untrusted: only a plain language name is kept. */
-const LANGUAGE = /^[\w+#.-]{1,32}$/;
 /** How far outside the viewport a block starts its highlighting, so it is ready as it scrolls in. */
 const VIEW_MARGIN = "200px";
 
@@ -28,13 +26,12 @@ export interface CodeBlockSettings {
   highlighter: CodeHighlighter | null | undefined;
 }
 
-// Both load with the first highlighting: the built-in highlighter (highlight.js), and the drawing
-// of runs as DOM (a host's highlighter needs only that).
-const builtIn = new Chunk<typeof BuiltIn>(() => import("./highlight-js.js"));
+// Loaded with the first highlighting: the pass and the drawing of runs as DOM (a host's highlighter
+// needs only that), which loads the built-in highlighter (highlight.js) when it is the one.
 const lines = new Chunk<typeof Lines>(() => import("./lines.js"));
 
-/** One drawn code block's state: the code shown, its lines once highlighted, and what is due. */
-class CodeBlockView {
+/** One drawn code block's state: the code shown, its lines once highlighted, and what is due. @internal */
+export class CodeBlockView {
   readonly node: HTMLElement;
   readonly code: HTMLElement;
   readonly language: string;
@@ -79,11 +76,6 @@ function observe(view: CodeBlockView): void {
   observer.observe(view.node);
 }
 
-function languageOf(token: Tokens.Code): string {
-  const language = token.lang?.trim().split(/\s/, 1)[0] ?? "";
-  return LANGUAGE.test(language) ? language : "";
-}
-
 function header(language: string, strings: Localizer): HTMLElement {
   const head = document.createElement("div");
   head.className = "code-header";
@@ -106,7 +98,7 @@ function header(language: string, strings: Localizer): HTMLElement {
 }
 
 function create(token: Tokens.Code, settings: CodeBlockSettings): CodeBlockView {
-  const language = languageOf(token);
+  const language = fenceLanguage(token);
   const node = document.createElement("div");
   node.className = CODE_BLOCK_CLASS;
   node.setAttribute("part", "code-block");
@@ -144,51 +136,18 @@ function show(view: CodeBlockView, text: string): void {
   }
 }
 
+function warnPlain(error: unknown): void {
+  console.warn("t3-composer: a code block could not be highlighted; it stays plain", error);
+}
+
 /** Highlights `view` at the next frame; updates before then are highlighted together. */
 function schedule(view: CodeBlockView): void {
   if (view.frame) return;
   view.frame = requestAnimationFrame(() => {
     view.frame = 0;
-    if (view.node.isConnected) void pass(view);
+    // The pass is in the chunk that draws highlighted code: no first load holds it.
+    if (view.node.isConnected) void lines.get().then((drawing) => drawing.highlightPass(view, schedule), warnPlain);
   });
-}
-
-/** Where this pass starts: the last restart point whose text is unchanged, within the highlighted lines. */
-function startOf(view: CodeBlockView, highlighted: number): number {
-  let from = 0;
-  for (const restart of view.restarts) if (restart <= highlighted) from = restart;
-  return from;
-}
-
-async function pass(view: CodeBlockView): Promise<void> {
-  const { version, text } = view;
-  const highlighted = view.lines.reduce((length, line) => length + line.text.length, 0);
-  const own = view.settings.highlighter;
-  // A host's highlighter gets the whole code each time (its lines that come out the same keep
-  // their nodes); the built-in one starts again at the last point outside every scope.
-  const from = own ? 0 : startOf(view, highlighted);
-  let result: HighlightedCode | null;
-  let drawLines: typeof Lines.drawLines;
-  try {
-    ({ drawLines } = await lines.get());
-    if (own) {
-      const tokens = await own(text, view.language.toLowerCase());
-      result = tokens && { tokens, restarts: [] };
-    } else {
-      const engine = await builtIn.get();
-      result = await engine.highlight(text.slice(from), view.language.toLowerCase());
-    }
-  } catch (error) {
-    console.warn("t3-composer: a code block could not be highlighted; it stays plain", error);
-    return;
-  }
-  // The code changed meanwhile: the next frame's pass draws it.
-  if (version !== view.version) return schedule(view);
-  if (!result || result.tokens.reduce((length, token) => length + token.text.length, 0) !== text.length - from) return;
-  view.tail?.remove();
-  view.tail = null;
-  view.lines = drawLines(view.code, view.lines, from, result.tokens);
-  view.restarts = result.restarts.map((offset) => offset + from);
 }
 
 /**
@@ -205,7 +164,7 @@ function codeText(token: Tokens.Code): string {
  */
 export function drawCodeBlock(token: Tokens.Code, settings: CodeBlockSettings, drawn: Node | null): HTMLElement {
   const previous = drawn instanceof HTMLElement ? views.get(drawn) : undefined;
-  const view = previous && previous.language === languageOf(token) && previous.settings.highlighter === settings.highlighter ? previous : create(token, settings);
+  const view = previous && previous.language === fenceLanguage(token) && previous.settings.highlighter === settings.highlighter ? previous : create(token, settings);
   view.settings = settings;
   show(view, codeText(token));
   return view.node;

@@ -1,8 +1,14 @@
 // Highlighted code as DOM: one `<span class="line">` per line, each run a text node, in a
-// `<span>` whose class names its colour when the theme colours its scope (code-block.styles.ts).
+// `<span>` whose class names its colour when the theme colours its scope (code-theme.styles.ts).
 // No HTML string is built or parsed: a run's text only ever becomes a text node. A chunk of its
-// own (loaded with the first highlighting, code-block.ts): no first load holds it.
-import type { CodeToken } from "./types.js";
+// own (loaded with the first highlighting, code-block.ts), with the theme's styles: no first load
+// holds them.
+import { adoptInto } from "../../adopt-styles.js";
+import { codeThemeStyles } from "./code-theme.styles.js";
+import { Chunk } from "../../chunks.js";
+import type { CodeBlockView } from "./code-block.js";
+import type * as BuiltIn from "./highlight-js.js";
+import type { CodeToken, HighlightedCode } from "./types.js";
 
 /**
  * The theme's colours (code-block.styles.ts), by the part of a scope's name before its first `.`:
@@ -22,6 +28,9 @@ const THEME: ReadonlyMap<string, string> = new Map(
   }),
 );
 const LINE_CLASS = "line";
+
+/** The built-in highlighter (highlight.js), loaded with its first pass. */
+const builtIn = new Chunk<typeof BuiltIn>(() => import("./highlight-js.js"));
 
 /** One drawn line: its text (with its line feed) and its node. */
 export interface DrawnLine {
@@ -77,6 +86,9 @@ function lineNode(runs: readonly CodeToken[]): HTMLElement {
  * the lines now drawn.
  */
 export function drawLines(code: HTMLElement, drawn: readonly DrawnLine[], from: number, tokens: readonly CodeToken[]): DrawnLine[] {
+  // The theme joins the shadow root with the first spans it colours (given the root itself, so
+  // that where sheets cannot be adopted its `<style>` goes there, not into the code).
+  adoptInto(code.getRootNode(), [codeThemeStyles]);
   const lines: DrawnLine[] = [];
   let offset = 0;
   let index = 0;
@@ -114,4 +126,44 @@ export function drawLines(code: HTMLElement, drawn: readonly DrawnLine[], from: 
   }
   if (lines.length === 0) code.replaceChildren();
   return lines;
+}
+
+/** Where this pass starts: the last restart point whose text is unchanged, within the highlighted lines. */
+function startOf(view: CodeBlockView, highlighted: number): number {
+  let from = 0;
+  for (const restart of view.restarts) if (restart <= highlighted) from = restart;
+  return from;
+}
+
+/**
+ * Highlights `view`'s code as it is now and draws it; `again(view)` when the code changed meanwhile
+ * (the next frame's pass draws it). A highlighter that fails leaves the block plain.
+ */
+export async function highlightPass(view: CodeBlockView, again: (view: CodeBlockView) => void): Promise<void> {
+  const { version, text } = view;
+  const highlighted = view.lines.reduce((length, line) => length + line.text.length, 0);
+  const own = view.settings.highlighter;
+  // A host's highlighter gets the whole code each time (its lines that come out the same keep
+  // their nodes); the built-in one starts again at the last point outside every scope.
+  const from = own ? 0 : startOf(view, highlighted);
+  let result: HighlightedCode | null;
+  try {
+    if (own) {
+      const tokens = await own(text, view.language.toLowerCase());
+      result = tokens && { tokens, restarts: [] };
+    } else {
+      const engine = await builtIn.get();
+      result = await engine.highlight(text.slice(from), view.language.toLowerCase());
+    }
+  } catch (error) {
+    console.warn("t3-composer: a code block could not be highlighted; it stays plain", error);
+    return;
+  }
+  // The code changed meanwhile: the next frame's pass draws it.
+  if (version !== view.version) return again(view);
+  if (!result || result.tokens.reduce((length, token) => length + token.text.length, 0) !== text.length - from) return;
+  view.tail?.remove();
+  view.tail = null;
+  view.lines = drawLines(view.code, view.lines, from, result.tokens);
+  view.restarts = result.restarts.map((offset) => offset + from);
 }

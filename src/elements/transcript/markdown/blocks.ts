@@ -1,12 +1,23 @@
 // Block tokens to DOM, one node per top-level token so a streaming message can keep the
 // blocks that did not change (see message-view.ts).
 import type { Token, Tokens } from "marked";
+import { decodeCharacterReferences } from "./entities.js";
 import { extendInline, renderInline, type MarkdownHooks } from "./inline.js";
 
 const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
 const ALIGNMENTS = new Set(["left", "center", "right"]);
-/** A fence's info string is untrusted: only a plain language name is kept, as `data-lang`. */
-const LANGUAGE = /^[\w+#.-]{1,32}$/;
+/**
+ * A fence's info string is untrusted, but its language is only ever shown as text, set as
+ * `data-lang` and looked up in a table of grammars: any word of up to 32 characters without
+ * control characters is kept (CommonMark's `;` and `föö` too).
+ */
+const LANGUAGE = /^[^\p{Cc}\s]{1,32}$/u;
+
+/** A fence's language: the first word of its info string, with its character references decoded; `""` for none. */
+export function fenceLanguage(token: Tokens.Code): string {
+  const language = decodeCharacterReferences(token.lang?.trim().split(/\s/, 1)[0] ?? "");
+  return LANGUAGE.test(language) ? language : "";
+}
 
 function withInline(tag: keyof HTMLElementTagNameMap, tokens: readonly Token[], hooks: MarkdownHooks): HTMLElement {
   const node = document.createElement(tag);
@@ -17,8 +28,8 @@ function withInline(tag: keyof HTMLElementTagNameMap, tokens: readonly Token[], 
 function codeBlock(token: Tokens.Code): HTMLElement {
   const pre = document.createElement("pre");
   const code = document.createElement("code");
-  const language = token.lang?.trim().split(/\s/, 1)[0];
-  if (language && LANGUAGE.test(language)) code.dataset.lang = language;
+  const language = fenceLanguage(token);
+  if (language) code.dataset.lang = language;
   code.textContent = token.text;
   pre.append(code);
   return pre;

@@ -82,15 +82,17 @@ function link(token: Tokens.Link, hooks: MarkdownHooks, inLink: boolean): Node {
 function image(token: Tokens.Image, hooks: MarkdownHooks, inLink: boolean): Node {
   const href = decodeCharacterReferences(token.href);
   if (CONTEXT_SCHEME.test(href)) return reference(href, token.text, true, token.raw, hooks, inLink);
-  const alt = plainText(token.tokens) || href;
+  const alt = plainText(token.tokens);
   const live = inLink ? null : liveHttpUrl(href);
+  // An image without alt text is decorative, as HTML reads `alt=""`: nothing shows, unless it is a
+  // link, which then reads as its URL (a link needs a name).
   if (!live) return document.createTextNode(alt);
   const node = document.createElement("a");
   node.className = "md-image-link";
   node.setAttribute("href", live);
   node.setAttribute("target", "_blank");
   node.setAttribute("rel", "noopener noreferrer");
-  node.textContent = alt;
+  node.textContent = alt || href;
   return node;
 }
 
