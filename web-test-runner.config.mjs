@@ -1,6 +1,5 @@
 import { esbuildPlugin } from "@web/dev-server-esbuild";
-import { chromeLauncher } from "@web/test-runner-chrome";
-import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
+import { browsersFor } from "./test/support/browsers.mjs";
 import { pageCommandsPlugin } from "./test/support/page-commands.mjs";
 import { hostProxyMiddleware, serverCommands } from "./test/support/server-commands.mjs";
 
@@ -11,28 +10,8 @@ export default {
   // `/t3-host/<id>/…` reaches the reference hosts that end-to-end tests start (server-commands.mjs).
   middleware: [hostProxyMiddleware],
   plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), ...serverCommands(), pageCommandsPlugin()],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        headless: true,
-        args: CHROMIUM_FLAGS,
-        // Puppeteer's 30 s is not always enough for a cold Chromium on a loaded 2-core machine.
-        timeout: 120_000,
-      },
-      // One browser context per test file: with two files at once in one context, the second
-      // tab is hidden, so requestAnimationFrame never fires there, nothing renders, and focus
-      // and hit-testing (content-visibility) behave unlike a real page.
-      async createPage({ browser }) {
-        const context = await browser.createBrowserContext();
-        const page = await context.newPage();
-        page.once("close", () => void context.close().catch(() => {}));
-        return page;
-      },
-    }),
-  ],
-  // Two cores: more pages at once only makes each slower.
-  concurrency: 2,
+  // T3_ENGINE picks the browser: chromium (the default), firefox or webkit (test/support/browsers.mjs).
+  ...browsersFor(),
   browserStartTimeout: 120_000,
   staticLogging: !process.stdout.isTTY,
   testFramework: { config: { timeout: 10000 } },

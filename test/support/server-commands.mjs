@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { emulateMediaPlugin, sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
 import { a11yCommandsPlugin } from "./a11y-commands.mjs";
+import { webdriverKeysPlugin } from "./webdriver-keys.mjs";
 import { addHostFault, clearHostFaults, HOST_PROXY_PREFIX, proxyHostUpgrades, releaseStalledBodies } from "./host-proxy.mjs";
 import {
   disposeAllTestHosts,
@@ -305,6 +306,7 @@ function holdPlugin() {
 
 export function serverCommands() {
   return [
+    webdriverKeysPlugin(),
     sendKeysPlugin(),
     setViewportPlugin(),
     sendMousePlugin(),
