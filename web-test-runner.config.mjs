@@ -1,14 +1,15 @@
 import { esbuildPlugin } from "@web/dev-server-esbuild";
 import { browsersFor } from "./test/support/browsers.mjs";
 import { pageCommandsPlugin } from "./test/support/page-commands.mjs";
-import { hostProxyMiddleware, serverCommands } from "./test/support/server-commands.mjs";
+import { hostProxyMiddleware, serverCommands, urlRulesMiddleware } from "./test/support/server-commands.mjs";
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
   files: ["test/elements/**/*.test.ts", "test/e2e/**/*.test.ts", "test/unit/**/*.browser.test.ts"],
   nodeResolve: { exportConditions: ["development"] },
   // `/t3-host/<id>/…` reaches the reference hosts that end-to-end tests start (server-commands.mjs).
-  middleware: [hostProxyMiddleware],
+  // `block-urls` and `hold-urls` outside Chromium are done by the server (url-rules.mjs).
+  middleware: [urlRulesMiddleware, hostProxyMiddleware],
   plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), ...serverCommands(), pageCommandsPlugin()],
   // T3_ENGINE picks the browser: chromium (the default), firefox or webkit (test/support/browsers.mjs).
   ...browsersFor(),

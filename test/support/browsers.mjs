@@ -46,6 +46,10 @@ function firefox() {
         "toolkit.telemetry.enabled": false,
         "browser.safebrowsing.malware.enabled": false,
         "browser.safebrowsing.phishing.enabled": false,
+        // Firefox keeps module scripts in memory across the documents of a site and loads them
+        // again without a request: the test server's `block-urls` and `hold-urls` would never see
+        // them (url-rules.mjs).
+        "dom.script_loader.experimental.navigation_cache": false,
       },
     },
     createPage: pageInOwnContext,

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { emulateMediaPlugin, sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
 import { a11yCommandsPlugin } from "./a11y-commands.mjs";
-import { webdriverKeysPlugin } from "./webdriver-keys.mjs";
+import { ENGINE } from "./browsers.mjs";
+import { urlRulesPlugin } from "./url-rules.mjs";
+import { webdriverCommandsPlugin } from "./webdriver-commands.mjs";
 import { addHostFault, clearHostFaults, HOST_PROXY_PREFIX, proxyHostUpgrades, releaseStalledBodies } from "./host-proxy.mjs";
 import {
   disposeAllTestHosts,
@@ -19,6 +21,7 @@ import {
 } from "./test-hosts.mjs";
 
 export { hostProxyMiddleware } from "./host-proxy.mjs";
+export { urlRulesMiddleware } from "./url-rules.mjs";
 
 // One DevTools session per page, opened on first use.
 const sessions = new WeakMap();
@@ -306,7 +309,7 @@ function holdPlugin() {
 
 export function serverCommands() {
   return [
-    webdriverKeysPlugin(),
+    webdriverCommandsPlugin(),
     sendKeysPlugin(),
     setViewportPlugin(),
     sendMousePlugin(),
@@ -316,8 +319,9 @@ export function serverCommands() {
     clipboardPlugin(),
     hostPlugin(),
     heapPlugin(),
-    networkPlugin(),
-    holdPlugin(),
+    // Page-scoped through DevTools in Chromium (two files run at once there); from the test server
+    // in the engines without DevTools, which run one file at a time (url-rules.mjs).
+    ...(ENGINE === "chromium" ? [networkPlugin(), holdPlugin()] : [urlRulesPlugin()]),
     a11yCommandsPlugin(devtools),
   ];
 }

@@ -2,6 +2,7 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendMouse } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngFile, press, record, restIn, type, unmountAll } from "./helpers.js";
+import { clipboardEvent } from "../../support/events.js";
 
 function shelf(el: T3ComposerElement): HTMLElement | null {
   return el.shadowRoot!.querySelector<HTMLElement>('[part="shelf"]');
@@ -210,7 +211,7 @@ describe("<t3-composer> attachments", () => {
     await focusEnd(el);
     const data = new DataTransfer();
     data.items.add(pngFile("pasted.png"));
-    editorOf(el).dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    editorOf(el).dispatchEvent(clipboardEvent("paste", data));
     await frame();
     expect(el.attachments.map((attachment) => attachment.name)).to.deep.equal(["pasted.png"]);
     expect(chipsOf(el).map((chip) => chip.dataset.kind)).to.deep.equal(["image"]);

@@ -7,6 +7,7 @@ import { composerSchema } from "../../../src/editor/schema.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { clipboard, pasteInto } from "../clipboard/helpers.js";
 import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, restIn, type, unmountAll } from "./helpers.js";
+import { clipboardEvent } from "../../support/events.js";
 
 /** What a hostile page puts on the clipboard: a chip span pointing at another record. */
 const FOREIGN_CHIP = '<span data-t3-chip data-kind="file" data-context-id="secret) [x](javascript:1" data-label="harmless note">harmless note</span>';
@@ -98,7 +99,7 @@ describe("<t3-composer> chips from foreign HTML, with an Android user agent", ()
     const data = new win.DataTransfer();
     data.setData("text/html", FOREIGN_CHIP);
     data.setData("text/plain", "harmless note");
-    editorOf(el).dispatchEvent(new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+    editorOf(el).dispatchEvent(clipboardEvent("paste", data, win));
     await imeCommit("你");
     await el.updateComplete; // the frame's rest chunk, which imports the paste, may not be in yet
     await frame();

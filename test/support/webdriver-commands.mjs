@@ -1,9 +1,11 @@
-// `sendKeys` for WebDriver browsers (WebKit), with all four forms the suite uses: `type`, `press`
+// Commands of @web/test-runner-commands that its own plugins do not do for WebDriver browsers
+// (WebKit), done here. `set-viewport`: the window is resized until its viewport has the size
+// asked for. `send-keys`, with all four forms the suite uses: `type`, `press`
 // (with chords such as "Shift+ArrowLeft"), `down` and `up`. @web/test-runner-commands' own plugin
 // supports only `type` and `press` there, and its `type` presses every character down before
 // releasing any, so a doubled letter ("ll") comes out once. Here each key goes down and up in
 // turn, and a key held with `down` stays held (WebDriver keeps the input state of a session)
-// until its `up`. It answers for WebDriver sessions only, and must answer before the stock plugin,
+// until its `up`. It answers for WebDriver sessions only, and must answer before the stock plugins,
 // which @web/test-runner puts ahead of the configuration's plugins: when the server starts, it
 // moves itself to the front of the command plugins' list (the `test-runner-api` plugin's).
 
@@ -64,20 +66,35 @@ function keyActions(payload) {
   throw new Error(`send-keys: unknown payload ${JSON.stringify(payload)}`);
 }
 
-export function webdriverKeysPlugin() {
+/** Resizes the window so that its viewport (`innerWidth` × `innerHeight`) is `width` × `height`. */
+async function setViewport(driver, { width, height }) {
+  const inner = () => driver.execute("return [window.innerWidth, window.innerHeight]");
+  // The window's frame (borders, MiniBrowser's toolbar) is what the window has beyond its viewport.
+  const [innerWidth, innerHeight] = await inner();
+  const outer = await driver.getWindowRect();
+  await driver.setWindowRect(null, null, width + outer.width - innerWidth, height + outer.height - innerHeight);
+  const [w, h] = await inner();
+  if (w !== width || h !== height) throw new Error(`set-viewport: asked for ${width}×${height}, the window gives ${w}×${h}`);
+}
+
+export function webdriverCommandsPlugin() {
   const plugin = {
-    name: "t3-webdriver-keys",
+    name: "t3-webdriver-commands",
     serverStart({ config }) {
       const api = config.plugins.find((entry) => entry.name === "test-runner-api");
       const commandPlugins = api?.plugins;
-      if (!Array.isArray(commandPlugins)) throw new Error("t3-webdriver-keys: @web/test-runner's command plugins not found");
+      if (!Array.isArray(commandPlugins)) throw new Error("t3-webdriver-commands: @web/test-runner's command plugins not found");
       const at = commandPlugins.indexOf(plugin);
       if (at > 0) commandPlugins.unshift(...commandPlugins.splice(at, 1));
     },
     async executeCommand({ command, payload, session }) {
-      if (command !== "send-keys" || session.browser.type !== "webdriver") return undefined;
+      if (session.browser.type !== "webdriver" || (command !== "send-keys" && command !== "set-viewport")) return undefined;
       const { driver } = session.browser;
-      if (!driver) throw new Error("send-keys: the WebDriver session is not started");
+      if (!driver) throw new Error(`${command}: the WebDriver session is not started`);
+      if (command === "set-viewport") {
+        await setViewport(driver, payload);
+        return true;
+      }
       await driver.performActions([{ type: "key", id: "keyboard", actions: keyActions(payload) }]);
       return true;
     },
