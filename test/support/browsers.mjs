@@ -50,6 +50,9 @@ function firefox() {
         // again without a request: the test server's `block-urls` and `hold-urls` would never see
         // them (url-rules.mjs).
         "dom.script_loader.experimental.navigation_cache": false,
+        // navigator.clipboard.read() without the paste prompt, as Chromium's granted
+        // clipboard-read permission allows (the `grant-clipboard` command).
+        "dom.events.testing.asyncClipboard": true,
       },
     },
     createPage: pageInOwnContext,

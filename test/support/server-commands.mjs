@@ -237,7 +237,10 @@ function clipboardPlugin() {
     name: "t3-clipboard-commands",
     async executeCommand({ command, session }) {
       if (command !== "grant-clipboard") return undefined;
-      if (session.browser.type !== "puppeteer") throw new Error(`${session.browser.type} cannot grant permissions`);
+      // Firefox's permissions API over BiDi knows no clipboard-read: the page may read through
+      // the pref the runner starts it with (test/support/browsers.mjs). WebDriver has no
+      // permission to grant for it: WebKit lets a page under automation read the clipboard.
+      if (ENGINE !== "chromium") return true;
       const page = session.browser.getPage(session.id);
       await page.browserContext().overridePermissions(new URL(page.url()).origin, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
       return true;

@@ -9,6 +9,7 @@ import { chipsOf, chord, focusEnd, frame, mount, next, record, restIn, terminal,
 import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, until, userMessage } from "../transcript/fixtures.js";
 import { longPress, tap } from "../a11y/touch.js";
 import { clipboard, expectValue, pasteInto } from "./helpers.js";
+import { describeIn } from "../../support/engine.js";
 
 function withSource(el: HTMLElement): void {
   el.setAttribute("environment-id", "env-t");
@@ -168,7 +169,10 @@ describe("labels of pasted chips", () => {
 
 // The Copy button of the menu a long press on a chip opens (docs/accessibility.md, "Touch"), by
 // real touch input: the chip alone, as its reference link with its record.
-describe("copy from a long press's menu", () => {
+// Chromium only: touch input is emulated through the DevTools protocol (the `touch`, `tap` and
+// `long-press` commands of test/support/a11y-commands.mjs); the other engines' drivers have no
+// touch emulation the page would see as a touch screen.
+describeIn(["chromium"], "copy from a long press's menu", () => {
   before(() => executeServerCommand("grant-clipboard"));
   beforeEach(() => executeServerCommand("touch", { enabled: true }));
   afterEach(async () => {

@@ -8,6 +8,7 @@ import type { T3ComposerElement } from "../../../src/elements/composer/t3-compos
 import { clipboard, pasteInto } from "../clipboard/helpers.js";
 import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, restIn, type, unmountAll } from "./helpers.js";
 import { clipboardEvent } from "../../support/events.js";
+import { describeIn } from "../../support/engine.js";
 
 /** What a hostile page puts on the clipboard: a chip span pointing at another record. */
 const FOREIGN_CHIP = '<span data-t3-chip data-kind="file" data-context-id="secret) [x](javascript:1" data-label="harmless note">harmless note</span>';
@@ -79,7 +80,9 @@ async function androidFrame(): Promise<HTMLIFrameElement> {
   return frame;
 }
 
-describe("<t3-composer> chips from foreign HTML, with an Android user agent", () => {
+// Chromium only: the frame's user agent is overridden through the DevTools protocol
+// (Emulation.setUserAgentOverride, the `user-agent` command); no other engine's driver can.
+describeIn(["chromium"], "<t3-composer> chips from foreign HTML, with an Android user agent", () => {
   let frameElement: HTMLIFrameElement | undefined;
   afterEach(async () => {
     frameElement?.remove();
