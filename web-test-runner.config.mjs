@@ -14,6 +14,9 @@ export default {
   // T3_ENGINE picks the browser: chromium (the default), firefox or webkit (test/support/browsers.mjs).
   ...browsersFor(),
   browserStartTimeout: 120_000,
+  // The tests load lit's development build on purpose (its warnings catch misuse); the notice it
+  // prints once per page would stand in every file's output.
+  filterBrowserLogs: ({ args }) => !(typeof args[0] === "string" && args[0].startsWith("Lit is in dev mode")),
   staticLogging: !process.stdout.isTTY,
   testFramework: { config: { timeout: 10000 } },
   // Per test file. The lifecycle suite runs 1,000 mount cycles per element (about a minute on a

@@ -1,7 +1,8 @@
 // Runs the browser tests through @web/test-runner, once per engine: `--engine chromium` (the
 // default), `--engine firefox`, `--engine webkit`, `--engine all`, or several (`--engine
-// firefox,webkit`). Every other argument is passed on (for example `--files
-// 'test/elements/composer/**/*.test.ts'`). Each engine's browser comes from the system's packages
+// firefox,webkit`). `--core` runs only the element suites every page of a host depends on
+// (CORE_FILES; what `npm test` runs outside Chromium). Every other argument is passed on (for
+// example `--files 'test/elements/composer/**/*.test.ts'`). Each engine's browser comes from the system's packages
 // (scripts/engines.mjs). The end-to-end tests load the built package (the demo through the
 // reference host, the embedding recipes built by Vite): the package is built when dist/ is
 // missing, and the recipes are built again every time (about 3 s), so that they never test an
@@ -10,6 +11,19 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { ensureEngine, parseEngines } from "./engines.mjs";
 import { bin, run } from "./run.mjs";
+
+/**
+ * The suites `npm test` runs in Firefox and WebKit beside the whole suite in Chromium: the whole
+ * suite in three engines takes longer than the 25 minutes `npm test` may take on a 2-core
+ * machine (docs/development.md, "Engines"); `npm run test:engines` runs everything everywhere.
+ */
+const CORE_FILES = [
+  "test/elements/composer/**/*.test.ts",
+  "test/elements/clipboard/**/*.test.ts",
+  "test/elements/transcript/**/*.test.ts",
+  "test/elements/presentation/**/*.test.ts",
+  "test/elements/a11y/**/*.test.ts",
+];
 
 /** How much of the runner's last output is kept to find its counts. */
 const TAIL_CHARS = 20_000;
@@ -44,7 +58,10 @@ function runEngine(engine, args) {
   });
 }
 
-const { engines, rest } = parseEngines(process.argv.slice(2));
+const parsed = parseEngines(process.argv.slice(2));
+const { engines } = parsed;
+const core = parsed.rest.includes("--core");
+const rest = [...parsed.rest.filter((arg) => arg !== "--core"), ...(core ? ["--files", ...CORE_FILES] : [])];
 for (const engine of engines) ensureEngine(engine);
 if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
   const built = await run("npm", ["--silent", "run", "build"]);

@@ -1,5 +1,7 @@
 // `npm test`: everything a change must pass, in the order that fails fastest. The build comes
-// first because the Node tests import dist/codec.js and the size check reads the bundles.
+// first because the Node tests import dist/codec.js and the size check reads the bundles. The
+// browser suite runs whole in Chromium and its element suites in Firefox and WebKit
+// (scripts/test-browser.mjs `--core`); `npm run test:engines` runs every file in every engine.
 import { run } from "./run.mjs";
 
 const steps = [
@@ -9,7 +11,8 @@ const steps = [
   ["api reference", ["run", "test:api"]],
   ["dependencies", ["run", "test:deps"]],
   ["node tests", ["run", "test:node"]],
-  ["browser tests", ["run", "test:browser"]],
+  ["browser tests: Chromium, every file", ["run", "test:browser", "--", "--engine", "chromium"]],
+  ["browser tests: Firefox and WebKit, the element suites", ["run", "test:browser", "--", "--engine", "firefox,webkit", "--core"]],
 ];
 
 const started = Date.now();
