@@ -25,3 +25,27 @@ export function clipboardEvent(type: "paste" | "copy" | "cut", data: DataTransfe
 export function dragEvent(type: string, data: DataTransfer, init: MouseEventInit = {}, win: EventWindow = window): DragEvent {
   return carrying(new win.DragEvent(type, { ...init, dataTransfer: data, ...BUBBLING }), "dataTransfer", data);
 }
+
+/** The innermost element at (`x`, `y`), through open shadow roots. */
+function elementAt(x: number, y: number): Element {
+  let element = document.elementFromPoint(x, y);
+  while (element?.shadowRoot) {
+    const inner = element.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === element) break;
+    element = inner;
+  }
+  if (!element) throw new Error(`Nothing at (${x}, ${y})`);
+  return element;
+}
+
+/**
+ * Drags `files` in from outside the page and drops them at (`x`, `y`), as a person dragging them
+ * from a file manager does: `dragenter`, `dragover` and `drop` at the element there, with a
+ * DataTransfer holding real `File`s.
+ */
+export function dropFiles(x: number, y: number, files: readonly { name: string; content: string; type: string }[]): void {
+  const data = new DataTransfer();
+  for (const { name, content, type } of files) data.items.add(new File([content], name, { type }));
+  const target = elementAt(x, y);
+  for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(dragEvent(type, data, { clientX: x, clientY: y }));
+}
