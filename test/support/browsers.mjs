@@ -57,7 +57,8 @@ function firefox() {
     },
     createPage: pageInOwnContext,
   });
-  // The launcher names itself after the `browser` option, "Firefox".
+  // Without a custom puppeteer the launcher calls any browser "Chrome" in the progress lines.
+  launcher.name = "Firefox";
   return launcher;
 }
 
