@@ -6,6 +6,7 @@ import pkg from "./package.json" with { type: "json" };
 import { markedLexerOnly } from "./scripts/rollup-marked-lexer.mjs";
 import { parallelImports } from "./scripts/rollup-parallel-imports.mjs";
 import { minifyCss } from "./scripts/rollup-minify-css.mjs";
+import { domStandIns } from "./scripts/rollup-dom-stand-ins.mjs";
 
 // Peer dependencies (the host kit's drivers and ws) and Node's built-ins stay imports too.
 const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -21,11 +22,11 @@ const defineHasEffects = () => ({
 
 /**
  * `manualChunks` for a drop-in: every module the drop-in's entry reaches by static imports stays in
- * the drop-in's own file, so that its first load is one file. Without this, rollup would move what
- * the entries of a build share (`ComposerError`, with the memory transport and the codec extras)
- * into a third file that they all import; and, with `allow-extension`, it would put the codec
- * modules that only the chunks share (the envelope's escape, the look-alike table) into the
- * drop-in's file, where `codecChunk` groups them into chunks of their own. Modules reached only by a dynamic import
+ * one file, the drop-in's first load (`drop-in/t3-composer.js` for `t3-composer.js`, which
+ * re-exports it). Without this, rollup would split what the entries of a build share (the old
+ * paths' modules import from the first load) into more files; and it would put the codec modules
+ * that only the chunks share (the envelope's escape, the look-alike table) into the first load,
+ * where `codecChunk` groups them into chunks of their own. Modules reached only by a dynamic import
  * (the Markdown engine, the composer's on-demand parts, the overlays) are left to rollup: they are
  * the chunks, except those matched by `inline`, whose dynamic imports are followed too (they load
  * with the file), and the modules matched by `keep`, which stay in the file though only chunks
@@ -68,7 +69,7 @@ function codecChunk(id, firstLoad) {
 
 /**
  * The long press (src/elements/long-press.ts), which the combined drop-in keeps in its first load:
- * the transcript's engine and the composer's rest chunk both import it, and as a chunk of its own
+ * the transcript's engine and the composer both import it, and as a chunk of its own
  * it would be one more request on the way to the engine, without which a transcript draws nothing.
  */
 const LONG_PRESS = /[\\/]src[\\/]elements[\\/]long-press\.ts$/;
@@ -83,6 +84,7 @@ const minified = () => [
   defineHasEffects(),
   minifyCss(),
   markedLexerOnly(),
+  domStandIns(),
   nodeResolve({ browser: true, exportConditions: ["production"] }),
   ts(),
   parallelImports(),
@@ -102,10 +104,14 @@ const builds = {
     input: {
       index: "src/index.ts",
       codec: "src/codec/index.ts",
-      // The codec's optional parts, beside its core (docs/entries.md).
+      // Old paths kept for one release (docs/entries.md, "Old paths"): each the same names as
+      // before, and its development twin in dist/moved/, which warns once (src/moved/warn.ts).
       "codec/legacy": "src/codec/legacy/index.ts",
       "codec/secrets": "src/codec/secrets.ts",
       transport: "src/transport/index.ts",
+      "moved/codec-legacy": "src/moved/codec-legacy.ts",
+      "moved/codec-secrets": "src/moved/codec-secrets.ts",
+      "moved/transport": "src/moved/transport.ts",
       // `t3-composer/host`: Node only; no browser entry or drop-in imports it.
       host: "src/host/index.ts",
       define: "src/elements/define.ts",
@@ -114,48 +120,49 @@ const builds = {
     plugins: [defineHasEffects(), nodeResolve(), ts()],
     output: { dir: "dist", format: "es", chunkFileNames: "chunks/[name]-[hash].js", sourcemap: true },
   },
-  // The drop-in: one module for a <script type="module"> tag, defining both elements. The
-  // transcript's engine (its drawing code and the Markdown lexer) is a chunk beside it
-  // (dist/drop-in/engine.js) that it imports relative to its own URL when a transcript first draws
-  // (src/elements/transcript/load-engine.ts); so are the
-  // composer's on-demand parts (dist/drop-in/composer-parts.js: src/elements/composer/on-demand.ts)
-  // and its rest, fetched when it is first idle (dist/drop-in/composer-rest.js: .../composer/rest.ts),
-  // and the chip overlays both elements share (dist/drop-in/overlays.js: src/elements/overlay-chunk.ts).
-  // The fetch and WebSocket transports' implementation is one too, fetched when one is created
-  // (dist/drop-in/transports.js: src/transport/network/transports.ts, named by that module).
-  // The memory transport, a test double, is a module of its own (dist/memory-transport.js) that
-  // imports what it shares with the drop-in from it; so are the codec functions neither element
-  // needs to show itself (dist/codec-extras.js: src/drop-in/codec-extras.ts).
+  // The drop-in: one module for a <script type="module"> tag, built from the package entry
+  // (src/index.ts), so that it defines both elements and exports the same names. What a page opens
+  // later is in chunks beside it, fetched relative to its URL: the transcript's engine (its drawing
+  // code and the Markdown lexer: dist/drop-in/engine.js, src/elements/transcript/load-engine.ts),
+  // the composer's on-demand views (dist/drop-in/composer-parts.js), the chip overlays both
+  // elements share (dist/drop-in/overlays.js: src/elements/chunks.ts) and the fetch and
+  // WebSocket transports' implementation (dist/drop-in/transports.js:
+  // src/transport/network/transports.ts). `t3-composer.js` itself re-exports the first load,
+  // `drop-in/t3-composer.js`: the chunks import from that file, and `strict` entry signatures keep
+  // the names they import out of the drop-in's exports, which are then exactly its declarations'
+  // (test/node/entries.test.ts). The old paths `memory-transport.js` and `codec-extras.js`
+  // (docs/entries.md, "Old paths") re-export from the first load too, with their development
+  // twins in dist/moved/.
   "drop-in": {
     input: {
-      "t3-composer": "src/drop-in/t3-composer.ts",
+      "t3-composer": "src/index.ts",
       "memory-transport": "src/drop-in/memory-transport.ts",
       "codec-extras": "src/drop-in/codec-extras.ts",
+      "moved/memory-transport": "src/moved/memory-transport.ts",
+      "moved/codec-extras": "src/moved/codec-extras.ts",
     },
-    // The engine chunk imports a helper or two from the drop-in itself; by default rollup would
-    // move them into a third file and leave t3-composer.js a re-exporting facade.
-    preserveEntrySignatures: "allow-extension",
+    preserveEntrySignatures: "strict",
     plugins: minified(),
     // The map lets profiles (bench/profile.ts) and people debugging name the minified code.
     output: {
       dir: "dist",
       entryFileNames: "[name].js",
       chunkFileNames: "drop-in/[name].js",
-      manualChunks: firstLoadIn("t3-composer", "src/drop-in/t3-composer.ts", { keep: LONG_PRESS }),
+      manualChunks: firstLoadIn("t3-composer", "src/index.ts", { keep: LONG_PRESS }),
       format: "es",
       sourcemap: true,
     },
   },
-  // The per-element drop-ins: the composer's with its on-demand parts, its rest and its overlays in
-  // chunks beside it (dist/composer/composer-parts.js, dist/composer/composer-rest.js,
-  // dist/composer/overlays.js), the network transports too (dist/composer/transports.js), and the
+  // The per-element drop-ins: the composer's with its on-demand parts and its overlays in
+  // chunks beside it (dist/composer/composer-parts.js, dist/composer/overlays.js), the network transports too (dist/composer/transports.js), and the
   // codec modules those chunks share grouped as in the combined drop-in (dist/composer/projection.js,
   // legacy.js, confusables.js: `codecChunk`); the transcript's with its Markdown engine in its own file, since it
   // draws nothing without it, and its overlays in a chunk beside it (dist/transcript/overlays.js,
-  // src/elements/overlay-chunk.ts).
+  // src/elements/chunks.ts). Each entry file re-exports its first load
+  // (dist/composer/composer.js, dist/transcript/transcript.js), as the combined drop-in does.
   "drop-in-composer": {
     input: { composer: "src/drop-in/composer.ts" },
-    preserveEntrySignatures: "allow-extension",
+    preserveEntrySignatures: "strict",
     plugins: minified(),
     output: {
       dir: "dist",
@@ -168,7 +175,7 @@ const builds = {
   },
   "drop-in-transcript": {
     input: { transcript: "src/drop-in/transcript.ts" },
-    preserveEntrySignatures: "allow-extension",
+    preserveEntrySignatures: "strict",
     plugins: minified(),
     output: {
       dir: "dist",
@@ -179,7 +186,7 @@ const builds = {
       sourcemap: true,
     },
   },
-  // The codec entry alone, minified: what the size budget measures.
+  // The codec entry whole (legacy format and redactor included), minified: what the size budget measures.
   "codec-min": {
     input: "src/codec/index.ts",
     plugins: minified(),

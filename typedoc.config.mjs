@@ -7,7 +7,7 @@ import { OptionDefaults } from "typedoc";
 /** @type {Partial<import("typedoc").TypeDocOptions>} */
 export default {
   name: "t3-composer",
-  entryPoints: ["src/index.ts", "src/codec/index.ts", "src/codec/legacy/index.ts", "src/codec/secrets.ts", "src/transport/index.ts", "src/host/index.ts"],
+  entryPoints: ["src/index.ts", "src/codec/index.ts", "src/host/index.ts"],
   tsconfig: "tsconfig.build.json",
   out: "docs/public/api",
   readme: "none",

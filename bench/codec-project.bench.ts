@@ -19,8 +19,8 @@ import {
   measureComposerContext,
   projectComposerContextForProvider,
   type ComposerContextRecord,
+  upgradeLegacyContextMessage,
 } from "t3-composer/codec";
-import { upgradeLegacyContextMessage } from "t3-composer/codec/legacy";
 import { median, type BenchRow } from "./lib/row.js";
 import { linkedMessage } from "./project-fixture.js";
 

@@ -3,20 +3,22 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 const files = [
+  // Each drop-in re-exports its first load from the file after it (rollup.config.js).
   "t3-composer.js",
+  "drop-in/t3-composer.js",
   "drop-in/engine.js",
   "drop-in/composer-parts.js",
-  "drop-in/composer-rest.js",
   "drop-in/overlays.js",
   "drop-in/transports.js",
-  "memory-transport.js",
-  "codec-extras.js",
+  "drop-in/speech-engines.js",
   "composer.js",
+  "composer/composer.js",
   "composer/composer-parts.js",
-  "composer/composer-rest.js",
   "composer/overlays.js",
   "composer/transports.js",
+  "composer/speech-engines.js",
   "transcript.js",
+  "transcript/transcript.js",
   "transcript/overlays.js",
   "transcript/legacy.js",
   "codec.min.js",

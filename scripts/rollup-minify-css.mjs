@@ -11,7 +11,9 @@ export function minifyCss() {
   return {
     name: "t3-minify-css",
     async transform(code, id) {
-      if (!/\.[cm]?[jt]s$/.test(id) || !code.includes("css`")) return null;
+      // Only our own modules: a dependency may hold "css`" in a string (highlight.js's JavaScript
+      // grammar matches css`…` templates).
+      if (!/\.[cm]?[jt]s$/.test(id) || id.includes("/node_modules/") || !code.includes("css`")) return null;
       let out = "";
       let last = 0;
       for (const match of code.matchAll(CSS_TEMPLATE)) {

@@ -1,9 +1,8 @@
 // A rollup plugin for the drop-ins: a dynamic import of a chunk starts, at the same time, the
 // fetches of every chunk that chunk imports in turn and the importing chunk does not hold already.
 // Without it the browser learns of each of those files only once the file before it has arrived
-// and been parsed: the composer's rest chunk imports the legacy chunk, which imports the
-// projection, which imports the look-alike table, four round trips one after another where one is
-// enough. The module map fetches each file once, so the static imports that follow find them
+// and been parsed: the composer's on-demand parts import the projection, two round trips one
+// after another where one is enough. The module map fetches each file once, so the static imports that follow find them
 // there. docs/performance.md ("What the drop-ins load later") lists the chunks.
 import { posix } from "node:path";
 

@@ -3,8 +3,7 @@
 // with it in headless Chromium (typed text, chips of several kinds, `@` and `$` suggestions, the
 // host's replies), leaves a draft in the composer, and writes the page in light and dark to
 // docs/images/demo-<size>-<scheme>.png (docs/demo.md shows them). Each size talks on a thread of
-// its own, in the page it pictures: the host streams its replies to the pages that are open, and
-// does not store them.
+// its own, in the page it pictures, with the developer panel closed, as a person first sees it.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +21,7 @@ const MAX_IMAGE_BYTES = 200_000;
 const THREAD_PREFIX = "tour-";
 /** What the pictures are taken at: a phone held upright (touch) and a laptop screen. */
 const VIEWPORTS = {
-  phone: { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+  phone: { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
   desktop: { width: 1280, height: 800, deviceScaleFactor: 1 },
 };
 const SCHEMES = ["light", "dark"];
@@ -131,6 +130,8 @@ async function converse(page) {
 /** Writes the page in `scheme` to `file`; returns its size in bytes. */
 async function picture(page, scheme, file) {
   await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
+  // The pointer rests off the page's controls, so that no button shows its hover state.
+  await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     document.activeElement?.blur();
     // The sample row of a phone scrolls sideways as buttons are pressed: show its start.

@@ -1,7 +1,7 @@
 // Runs the browser tests through @web/test-runner, once per engine: `--engine chromium` (the
 // default), `--engine firefox`, `--engine webkit`, `--engine all`, or several (`--engine
 // firefox,webkit`). `--core` runs only the element suites every page of a host depends on
-// (CORE_FILES; what `npm test` runs outside Chromium). Every other argument is passed on (for
+// (CORE_FILES). Every other argument is passed on (for
 // example `--files 'test/elements/composer/**/*.test.ts'`). Each engine's browser comes from the system's packages
 // (scripts/engines.mjs). The end-to-end tests load the built package (the demo through the
 // reference host, the embedding recipes built by Vite): the package is built when dist/ is
@@ -13,9 +13,9 @@ import { ensureEngine, parseEngines } from "./engines.mjs";
 import { bin, run } from "./run.mjs";
 
 /**
- * The suites `npm test` runs in Firefox and WebKit beside the whole suite in Chromium: the whole
- * suite in three engines takes longer than the 25 minutes `npm test` may take on a 2-core
- * machine (docs/development.md, "Engines"); `npm run test:engines` runs everything everywhere.
+ * The element suites every page of a host depends on, for a shorter run in another engine than
+ * the whole suite (docs/development.md, "Engines"); `npm run test:engines` runs everything
+ * everywhere.
  */
 const CORE_FILES = [
   "test/elements/composer/**/*.test.ts",

@@ -1,4 +1,6 @@
-// `t3-composer`: the browser entry. Importing it defines <t3-composer> and <t3-transcript>.
+// `t3-composer`: the browser entry, for bundlers, and the combined drop-in `t3-composer.js` built
+// from this same module (rollup.config.js), so that both export the same names. Importing it
+// defines <t3-composer> and <t3-transcript> in a page, and nothing in Node (src/elements/register.ts).
 import "./elements/define.js";
 
 export {
@@ -29,10 +31,16 @@ export {
   parseComposerContextHref,
   producerIdFromComposerContextId,
   projectComposerContextForProvider,
+  redactContextRecord,
+  redactSecrets,
   replaceComposerContextReferences,
+  resolveUserMessageContext,
   sanitizeComposerContextLabel,
+  SECRET_RULES,
+  serializeLegacyContextMessage,
   toComposerContextId,
   toKindScopedComposerContextId,
+  upgradeLegacyContextMessage,
 } from "./codec/index.js";
 export type {
   ClipboardFragment,
@@ -51,11 +59,14 @@ export type {
   MeasureOptions,
   MessageContext,
   ProjectionOptions,
+  RedactedRecord,
+  RedactionHit,
+  RedactionResult,
+  RedactionRule,
+  ResolvedUserMessageContext,
+  TextRedactor,
+  UpgradedLegacyContext,
 } from "./codec/index.js";
-export { resolveUserMessageContext, serializeLegacyContextMessage, upgradeLegacyContextMessage } from "./codec/legacy/index.js";
-export type { ResolvedUserMessageContext, UpgradedLegacyContext } from "./codec/legacy/index.js";
-export { redactContextRecord, redactSecrets, SECRET_RULES } from "./codec/secrets.js";
-export type { RedactedRecord, RedactionHit, RedactionResult, RedactionRule, TextRedactor } from "./codec/secrets.js";
 
 export { T3ComposerElement } from "./elements/composer/t3-composer.js";
 export type {
@@ -79,8 +90,11 @@ export type {
   ComposerErrorDetail,
   ComposerSendDetail,
   ComposerSentDetail,
+  ComposerStopDetail,
   ComposerTriggerDetail,
 } from "./elements/composer/events.js";
+export { createRecordedSpeech } from "./elements/composer/speech.js";
+export type { ComposerSpeech, RecordedSpeechOptions, SpeechResult } from "./elements/composer/speech.js";
 export type { ChipActivateDetail } from "./elements/chip-events.js";
 export type { ContextStatus, ContextValidator } from "./elements/composer/staleness.js";
 export type { ComposerEditing } from "./elements/composer/editing.js";
@@ -88,6 +102,7 @@ export type { EditableMessage } from "./elements/composer/edit-message.js";
 
 export { T3TranscriptElement } from "./elements/transcript/t3-transcript.js";
 export type { TranscriptMessage, TranscriptMessagePatch, TranscriptRole } from "./elements/transcript/types.js";
+export type { CodeHighlighter, CodeToken } from "./elements/transcript/code/types.js";
 export type { TranscriptCopyDetail, TranscriptEditDetail } from "./elements/transcript/events.js";
 export type { EditTarget } from "./elements/transcript/edit.js";
 export type { AttachmentUrlResolver } from "./elements/transcript/message-attachments.js";

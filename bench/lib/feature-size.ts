@@ -26,8 +26,6 @@ export const FEATURE_MODULES = [
   "src/elements/composer/redaction.ts",
   "src/elements/composer/redacted-chip.ts",
   "src/elements/composer/staleness.ts",
-  // The loader of the parts they need only on demand (on-demand/*.ts, which only it reaches).
-  "src/elements/composer/on-demand.ts",
 ];
 
 /** The features' strings in src/l10n/strings.ts. */
@@ -131,22 +129,33 @@ async function configs(names: string[]): Promise<RollupOptions[]> {
   }
 }
 
-/** gzip -9 sizes in bytes of a build's entry file and of its lazy chunks. */
+/** gzip -9 sizes in bytes of a build's first load (its entry file and the files that imports, which it re-exports) and of its lazy chunks. */
 interface BuildSize {
   firstLoad: number;
   lazy: Record<string, number>;
 }
 
-async function buildSize(config: RollupOptions, stubbed: boolean): Promise<BuildSize> {
+async function buildSize(config: RollupOptions, file: string, stubbed: boolean): Promise<BuildSize> {
   const plugins = [...((config.plugins as Plugin[]) ?? [])];
   const build = await rollup({ ...config, plugins: stubbed ? [stubFeatures(), ...plugins, dropFeatureText()] : plugins, onwarn: () => {} });
   const output = Array.isArray(config.output) ? config.output[0]! : config.output!;
   const { output: files } = await build.generate({ ...output, sourcemap: false });
   await build.close();
-  const chunks = files.filter((file): file is OutputChunk => file.type === "chunk");
+  const chunks = new Map(files.filter((chunk): chunk is OutputChunk => chunk.type === "chunk").map((chunk) => [chunk.fileName, chunk]));
+  const first = new Set<string>();
+  for (const pending = [file]; pending.length > 0; ) {
+    const name = pending.pop()!;
+    if (first.has(name)) continue;
+    first.add(name);
+    pending.push(...(chunks.get(name)?.imports ?? []));
+  }
   const lazy: Record<string, number> = {};
-  for (const chunk of chunks) if (!chunk.isEntry) lazy[chunk.fileName] = gzipSize(chunk.code);
-  return { firstLoad: gzipSize(chunks.find((chunk) => chunk.isEntry)!.code), lazy };
+  let firstLoad = 0;
+  for (const chunk of chunks.values()) {
+    if (first.has(chunk.fileName)) firstLoad += gzipSize(chunk.code);
+    else if (!chunk.isEntry) lazy[chunk.fileName] = gzipSize(chunk.code);
+  }
+  return { firstLoad, lazy };
 }
 
 /** One drop-in's figures, in bytes. */
@@ -167,8 +176,8 @@ export async function measureFeatureShare(): Promise<FeatureShare[]> {
   const shares: FeatureShare[] = [];
   for (const [name, file] of builds) {
     const [config] = await configs([name]);
-    const asIs = await buildSize(config!, false);
-    const without = await buildSize(config!, true);
+    const asIs = await buildSize(config!, file, false);
+    const without = await buildSize(config!, file, true);
     shares.push({ file, asIs, without, share: asIs.firstLoad - without.firstLoad });
   }
   return shares;

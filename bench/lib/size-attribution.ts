@@ -1,7 +1,7 @@
 // Where a bundle's bytes come from: each source file's (or folder's) share of a built file's
 // minified bytes, read from its source map, with a gzip estimate that splits the file's gzip size
 // in proportion (a rough figure: gzip packs repetitive code better than the average). After
-// `npm run build`: `npx tsx bench/lib/size-attribution.ts dist/composer.js [file|folder] [rows]`.
+// `npm run build`: `npx tsx bench/lib/size-attribution.ts dist/composer/composer.js [file|folder] [rows]`.
 // docs/performance.md ("The composer's first load") says how it was used.
 import { readFileSync } from "node:fs";
 import { gzipSize } from "./bundle.js";
@@ -67,7 +67,7 @@ function groupOf(source: string, by: "file" | "folder"): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [file = "dist/composer.js", by = "file", rows = String(DEFAULT_ROWS)] = process.argv.slice(2);
+  const [file = "dist/composer/composer.js", by = "file", rows = String(DEFAULT_ROWS)] = process.argv.slice(2);
   const code = readFileSync(file, "utf8");
   const gzip = gzipSize(code);
   const groups = new Map<string, number>();

@@ -3,6 +3,7 @@
 // stored messages, new ones live from any tab, and each send at once (see thread.js).
 import { createFetchTransport, setStrings } from "../../dist/t3-composer.js";
 import { pretendAgent } from "./agent.js";
+import { devPanel } from "./dev-panel.js";
 import { frenchStrings } from "./french.js";
 import { showWhileEmpty } from "./empty-thread.js";
 import { logComposerEvents } from "./event-log.js";
@@ -23,6 +24,8 @@ const requested = new URLSearchParams(location.search).get("thread");
 const threadId = requested && THREAD_ID.test(requested) ? requested : DEFAULT_THREAD;
 // Relative to the page, so the app also works behind a proxy that mounts it under a path.
 const api = new URL("api", document.baseURI).href;
+
+devPanel($("dev-panel"), $("dev-toggle"), $("dev-close"));
 
 const composer = $("composer");
 const transcript = $("transcript");
@@ -72,15 +75,6 @@ pretendAgent(composer, $("agent"), $("agent-auto"));
 logComposerEvents(composer, $("log"));
 useTokenizer(composer, (name) => ($("token-count").textContent = `tokens: counted by ${name}`));
 
-const picker = $("picker");
-$("attach").addEventListener("click", () => picker.click());
-picker.addEventListener("change", () => {
-  composer.attachFiles(picker.files);
-  picker.value = "";
-});
-$("send").addEventListener("click", () => composer.send().catch(() => {}));
-composer.addEventListener("t3-error", (event) => {
-  const kept = event.detail.code === "send-failed" ? " Your draft is kept: press Enter to try again." : "";
-  $("error").textContent = `${event.detail.message}${kept}`;
-});
+// Send, Stop, Attach and the error notice with Retry are the composer's own toolbar
+// (docs/composer.md, "Toolbar"); the demo adds only its Preview button to the toolbar's end.
 composer.addEventListener("t3-sent", () => ($("error").textContent = ""));

@@ -2,14 +2,14 @@
 // reconnect), new messages pushed live over the host's WebSocket, and the composer's sends shown
 // at once and replaced in place by the host's stored copy (docs/transcript.md, "Messages").
 import { createWebSocketTransport } from "../../dist/t3-composer.js";
-import { showReplies } from "./replies.js";
+import { fetchReplies, showReplies, withReplies } from "./replies.js";
 
 /** Messages in one page of the thread: the newest page on open, older ones on scroll-up. */
 const PAGE_SIZE = 50;
 
 /**
- * Messages from the host are the user's: the reference host stores no assistant turns (its
- * simulated assistant's replies are streamed, not stored: replies.js).
+ * Messages from the host's protocol are the user's: the kit stores no assistant turns. The demo
+ * host keeps its simulated assistant's finished replies apart, and replies.js puts them back.
  */
 const toTranscript = (message) => ({ ...message, role: "user" });
 
@@ -21,20 +21,25 @@ const toTranscript = (message) => ({ ...message, role: "user" });
  */
 export function connectThread({ api, threadId, composer, transcript, onStatus, onChange }) {
   const closing = new AbortController();
+  // The demo host's own routes (demo/host/server.ts) sit beside the protocol's.
+  const demoApi = new URL("../demo-api/", new URL(`${api}/`)).href;
 
   /**
    * The newest page of the stored list, with what the page shows beyond it kept around it: older
    * pages loaded on scroll-up before it, live arrivals and pending sends after it.
    */
   async function sync() {
-    const stored = await live.listMessages({ limit: PAGE_SIZE, signal: closing.signal });
+    const [stored, kept] = await Promise.all([live.listMessages({ limit: PAGE_SIZE, signal: closing.signal }), fetchReplies(demoApi, threadId, closing.signal)]);
+    replies = kept;
     const shown = transcript.messages;
     const ids = new Set(stored.map((m) => m.id));
     if (!shown.some((m) => ids.has(m.id))) exhausted = stored.length < PAGE_SIZE;
-    transcript.messages = mergeStored(shown, stored.map(toTranscript));
+    transcript.messages = mergeStored(shown, withReplies(stored.map(toTranscript), replies));
     onChange();
   }
 
+  /** The host's kept replies of this thread, as of the last listing. */
+  let replies = [];
   // Scrolled up to the oldest message shown: the page before it, until there is none.
   let loadingOlder = false;
   let exhausted = false;
@@ -47,7 +52,7 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
         const page = await live.listMessages({ before: event.detail.before, limit: PAGE_SIZE, signal: closing.signal });
         exhausted = page.length < PAGE_SIZE;
         const shownIds = new Set(transcript.messages.map((m) => m.id));
-        transcript.prependMessages(page.filter((m) => !shownIds.has(m.id)).map(toTranscript));
+        transcript.prependMessages(withReplies(page.filter((m) => !shownIds.has(m.id)).map(toTranscript), replies));
         onChange();
       } catch (error) {
         if (!closing.signal.aborted) onStatus("offline", `Could not load older messages: ${error.message}`);
@@ -65,13 +70,13 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
     constructor(url, protocols) {
       super(url, protocols);
       this.addEventListener("open", () => {
-        onStatus("connecting", "Connected, loading the thread…");
+        onStatus("connecting", "Loading the thread…");
         sync().then(
-          () => onStatus("live", "Live: new messages in this thread appear here, from any tab."),
+          () => onStatus("live", "Live · messages from other tabs show here"),
           (error) => onStatus("offline", `Could not load the thread: ${error.message}`),
         );
       });
-      this.addEventListener("close", () => onStatus("offline", "Offline: reconnecting to the host…"));
+      this.addEventListener("close", () => onStatus("offline", "Offline · reconnecting…"));
     }
   }
   const live = createWebSocketTransport({ baseUrl: api, threadId, WebSocket: ObservedWebSocket });
@@ -110,7 +115,7 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
     replaced = null;
   });
 
-  onStatus("connecting", "Connecting to the host…");
+  onStatus("connecting", "Connecting…");
   sync().catch((error) => onStatus("offline", `Could not load the thread: ${error.message}`));
   return {
     close() {
@@ -130,7 +135,8 @@ export function connectThread({ api, threadId, composer, transcript, onStatus, o
  */
 function mergeStored(shown, stored) {
   const ids = new Set(stored.map((m) => m.id));
-  const clientIds = new Set(stored.map((m) => m.clientMessageId));
+  // A kept reply has no clientMessageId, and says nothing about the messages shown that have none.
+  const clientIds = new Set(stored.flatMap((m) => (m.clientMessageId === undefined ? [] : [m.clientMessageId])));
   const anchored = shown.some((m) => ids.has(m.id));
   /** Stored id (or "" for before the first) → the messages shown after it that it did not list. */
   const after = new Map();

@@ -5,12 +5,18 @@
 // them). It is no model: the same message always gets the same words, which is what its tests need.
 import { collectComposerContextReferences, measureComposerContext, type ContextKindDefinition } from "../../src/codec/index.js";
 import type { HostKit, StoredMessage } from "../../src/host/index.js";
+import type { StoredReply } from "./reply-store.js";
 
 export interface AssistantOptions {
   /** The pause before each word after the first, in ms. Default `ASSISTANT_WORD_MS`. */
   wordMs?: number | undefined;
   /** The custom kinds the host projects, so that their records are named by their labels. */
   kinds?: readonly ContextKindDefinition[] | undefined;
+  /**
+   * Called with each finished reply before its last frame goes out, so that a page reloaded once
+   * it saw the reply end finds it stored (server.ts keeps them in reply-store.ts).
+   */
+  keep?: ((reply: StoredReply) => Promise<void>) | undefined;
 }
 
 /** The default pause between words: fast enough to read along, slow enough to see it stream. */
@@ -61,7 +67,11 @@ export function startAssistant(kit: HostKit, options: AssistantOptions = {}): ()
       if (index > 0) await pause();
       if (stopped) return;
       text += word;
-      kit.live.reply(message.threadId, { id: `${REPLY_ID_PREFIX}${message.id}`, inReplyTo: message.id, text: text.trimEnd(), done: index === words.length - 1 });
+      const id = `${REPLY_ID_PREFIX}${message.id}`;
+      const done = index === words.length - 1;
+      if (done) await options.keep?.({ id, threadId: message.threadId, inReplyTo: message.id, text: text.trimEnd(), createdAt: new Date().toISOString() });
+      if (stopped) return;
+      kit.live.reply(message.threadId, { id, inReplyTo: message.id, text: text.trimEnd(), done });
     }
   }
 

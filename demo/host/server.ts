@@ -1,7 +1,8 @@
 // The demo host: the host kit (`src/host`, published as `t3-composer/host`) under `/api`, on
 // SQLite by default or PostgreSQL when given a connection string, projecting the demo's custom
 // kinds (kinds.ts), plus the demo's static files and, when asked, the simulated assistant
-// (assistant.ts). `startHost` is what `main.ts` and the tests call.
+// (assistant.ts), whose finished replies it keeps (reply-store.ts) and lists at
+// `/demo-api/threads/<id>/replies`. `startHost` is what `main.ts` and the tests call.
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,6 +22,7 @@ import {
 import type { ContextKindDefinition } from "../../src/codec/index.js";
 import { startAssistant, type AssistantOptions } from "./assistant.js";
 import { DEMO_KINDS } from "./kinds.js";
+import { openReplyStore, REPLIES_FILE, type ReplyStore } from "./reply-store.js";
 import { serveStatic } from "./static.js";
 
 export interface HostOptions {
@@ -76,12 +78,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const dbPath = join(dataDir, DATABASE_FILE);
   const store = options.databaseUrl ? await openPostgresStore(options.databaseUrl) : await openSqliteStore(dbPath);
   const kit = await createHost({ store, blobs: createDiskBlobStore(dataDir), limits: options.limits, kinds: options.kinds ?? DEMO_KINDS, ...options.kit });
-  const server = createServer(toNodeListener(kit, (request, response) => void serveDemo(root, request, response)));
+  const replies = await openReplyStore(join(dataDir, REPLIES_FILE));
+  const server = createServer(toNodeListener(kit, (request, response) => void serveDemo(root, replies, request, response)));
   // The kit bounds bodies itself (bodyIdleMs, bodyTotalMs); Node bounds the headers and the whole request.
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = kit.limits.bodyTotalMs + HEADERS_TIMEOUT_MS;
   attachLiveSockets(server, kit);
-  const stopAssistant = options.assistant ? startAssistant(kit, { ...(options.assistant === true ? {} : options.assistant), kinds: options.kinds ?? DEMO_KINDS }) : () => {};
+  // A reply that cannot be kept still streams: the page shows it until the next reload.
+  const keep = (reply: Parameters<ReplyStore["add"]>[0]) => replies.add(reply).catch((error: unknown) => console.error("Could not keep a reply:", error));
+  const stopAssistant = options.assistant
+    ? startAssistant(kit, { ...(options.assistant === true ? {} : options.assistant), kinds: options.kinds ?? DEMO_KINDS, keep })
+    : () => {};
   const address = await listen(server, options.port, options.hostname ?? DEFAULT_HOSTNAME);
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   return {
@@ -111,13 +118,22 @@ function listen(server: Server, port: number, hostname: string): Promise<Address
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
-async function serveDemo(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+/** `/demo-api/threads/<id>/replies`, with the protocol's grammar for thread ids. */
+const REPLIES_PATH = /^\/demo-api\/threads\/([A-Za-z0-9_-]{1,128})\/replies$/;
+
+async function serveDemo(root: string, replies: ReplyStore, request: IncomingMessage, response: ServerResponse): Promise<void> {
   try {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, JSON_HEADERS).end(JSON.stringify({ error: { code: "method-not-allowed", message: `${request.method} is not allowed here` } }));
       return;
     }
-    await serveStatic(root, new URL(request.url ?? "/", "http://host").pathname, response);
+    const path = new URL(request.url ?? "/", "http://host").pathname;
+    const thread = REPLIES_PATH.exec(path)?.[1];
+    if (thread !== undefined) {
+      response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ replies: replies.list(thread) }));
+      return;
+    }
+    await serveStatic(root, path, response);
   } catch (error) {
     if (response.headersSent || response.destroyed) response.destroy();
     else {

@@ -27,6 +27,7 @@ export default defineConfig({
           page("Getting started", "/getting-started"),
           page("The demo", "/demo"),
           page("Frameworks", "/frameworks"),
+          page("Server rendering", "/ssr"),
           page("Entries and exports", "/entries"),
           page("<t3-composer>", "/composer"),
           page("<t3-transcript>", "/transcript"),

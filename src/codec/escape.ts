@@ -29,6 +29,12 @@ const SPACE = /^\s$/u;
 const NAME_CHAR = /^[a-z0-9_-]$/;
 /** The envelope's tag names once folded: `context`, `t3_context` and the hyphen and glued forms. */
 const TAG_NAME = /^(?:t3[-_]?)?context(?![a-z0-9_])/;
+/**
+ * A closer's name once folded: the tag names, with any word characters after them. A model reads
+ * `</t3_context_>` or `</t3_contexts>` as the envelope's closer, a typo of it; an opener such as
+ * `<contextual>` stays, since it opens nothing the envelope knows.
+ */
+const CLOSER_NAME = /^(?:t3[-_]?)?context/;
 const TAG_NAME_WHOLE = /^(?:t3[-_]?)?context$/;
 const TAG_NAME_START = /^[tc]/;
 
@@ -68,16 +74,18 @@ function noTagAfter(text: string, from: number): boolean {
  * Whether the text after an opener reads as an envelope tag to a model: optional spaces and
  * invisible characters, an optional slash (or look-alike, or `\`), more of them, then a name that
  * folds (NFKD, confusables, lower case; invisible characters dropped) to a tag name, ending at a
- * character that does not continue it.
+ * character that does not continue it. After a slash the name may go on (`</t3_contexts>`).
  */
 function readsAsEnvelopeTag(text: string, from: number): boolean {
   const end = Math.min(text.length, from + TAG_RUN_MAX);
   let at = skip(text, from, end, true);
+  let closer = false;
   // A slash, or `\/` as JSON may write it.
   for (let slashes = 0; slashes < 2 && at < end; slashes++) {
     const char = String.fromCodePoint(text.codePointAt(at)!);
     const folded = foldConfusable(char);
     if (folded !== "/" && folded !== "\\") break;
+    closer ||= folded === "/";
     at = skip(text, at + char.length, end, true);
   }
   let name = "";
@@ -94,6 +102,8 @@ function readsAsEnvelopeTag(text: string, from: number): boolean {
     // Both tag names start with `t` or `c`: a name that starts otherwise never becomes one (the
     // usual case, `<div`, `<button`, ends here). A character may fold to nothing: then wait.
     if (name !== "" && !TAG_NAME_START.test(name)) return false;
+    // A closer is settled once its name is read, whatever word characters follow.
+    if (closer && CLOSER_NAME.test(name)) return true;
     if (![...folded].every((part) => NAME_CHAR.test(part))) break;
   }
   return TAG_NAME.test(name);

@@ -1,9 +1,9 @@
-// `t3-composer/codec`: the wire format's core: the v1 contract and its decoders, and the pure codecs
-// of docs/wire-format.md every reader and writer of messages needs. No DOM, no Node API: this entry
-// runs in browsers and in Node on a host's server. The optional parts are entries of their own, so
-// that a host pays only for what it imports (docs/entries.md): T3 Code's legacy format in
-// `t3-composer/codec/legacy` (./legacy/index.ts), the secrets redactor in `t3-composer/codec/secrets`
-// (./secrets.ts).
+// `t3-composer/codec`: the wire format, for servers and other languages' bridges: the v1 contract
+// and its decoders, the pure codecs of docs/wire-format.md, T3 Code's legacy format and the secrets
+// redactor. No DOM, no Node API: this entry runs in browsers and in Node on a host's server. Every
+// module below is free of side effects, so a bundler keeps only what a server calls: one that never
+// upgrades legacy text or redacts does not ship the legacy reader or the rules (docs/entries.md;
+// test/node/codec-tree-shaking.test.ts checks it).
 export {
   ClipboardFragmentSchema,
   ComposerContextRecordSchema,
@@ -80,3 +80,7 @@ export {
   encodeClipboardHtml,
 } from "./clipboard.js";
 export { normalizeMessageAttachments } from "./attachment-rebinding.js";
+export { resolveUserMessageContext, serializeLegacyContextMessage, upgradeLegacyContextMessage } from "./legacy/index.js";
+export type { ResolvedUserMessageContext, UpgradedLegacyContext } from "./legacy/index.js";
+export { redactContextRecord, redactSecrets, SECRET_RULES } from "./secrets.js";
+export type { RedactedRecord, RedactionHit, RedactionResult, RedactionRule, TextRedactor } from "./secrets.js";

@@ -1,5 +1,5 @@
-// `t3-composer/codec/secrets`: the secrets redactor (docs/secrets.md), an entry of its own beside
-// `t3-composer/codec` so that a host that does not redact does not load the rules (docs/entries.md).
+// The secrets redactor (docs/secrets.md), exported by `t3-composer/codec` and, for one more
+// release, by its old path `t3-composer/codec/secrets` (docs/entries.md, "Old paths").
 // No DOM, no Node API.
 export { redactSecrets } from "./redact.js";
 export type { RedactionHit, RedactionResult } from "./redact.js";

@@ -1,4 +1,4 @@
-// `t3-composer/memory-transport.js`: the memory transport for a page that uses the drop-in, a
-// module of its own beside dist/t3-composer.js. It is a test double (no host at all: messages stay
-// in the page), so the drop-ins leave it out and a page that wants it imports it from here.
+// `t3-composer/memory-transport.js`, an old path kept for one release (docs/entries.md, "Old
+// paths"): the combined drop-in `t3-composer.js` exports `createMemoryTransport` itself now. This
+// module imports it from there; src/moved/memory-transport.ts is its development twin, which warns.
 export { createMemoryTransport } from "../transport/memory-transport.js";

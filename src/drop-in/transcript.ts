@@ -4,7 +4,7 @@
 // (src/elements/transcript/engine.ts), so this file holds it (the build follows the element's
 // dynamic import of it: rollup.config.js) and draws Markdown and chips from its own file. What
 // opens on a chip when a person acts on it is a chunk beside it (dist/transcript/overlays.js:
-// src/elements/overlay-chunk.ts), fetched relative to this module's URL when the transcript is
+// src/elements/chunks.ts), fetched relative to this module's URL when the transcript is
 // first idle, or on first use.
 import "../elements/define-transcript.js";
 

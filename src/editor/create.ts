@@ -1,6 +1,7 @@
 // Builds the composer's editor state and view. The element supplies the behaviour (what Enter,
 // a drop or a clicked chip does); this module wires it into ProseMirror.
 import type { Node as ProseMirrorNode } from "prosemirror-model";
+import { history } from "prosemirror-history";
 import { EditorState, Selection, type Plugin, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { caretScrollPlugin } from "./caret-scroll.js";
@@ -14,6 +15,7 @@ import { pastedNodeView, type PastedPainter } from "./pasted-view.js";
 import { placeholderPlugin } from "./placeholder.js";
 import { isChip } from "./schema.js";
 import { textOfSlice } from "./text.js";
+import { triggerPlugin } from "./trigger.js";
 import { typingPlugin } from "./typing.js";
 
 export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
@@ -22,8 +24,8 @@ export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
 
 /**
  * The plugins of a composer state, keys first so they see events before anything else. The undo
- * history and the suggestion trigger (trigger.ts) are not among them: they come with the
- * composer's rest chunk (elements/composer/undo.ts).
+ * history (prosemirror-history) and the suggestion trigger (trigger.ts) are fixed here, so every
+ * state of the draft has them from its creation.
  */
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
   return [
@@ -35,6 +37,8 @@ export function composerPlugins(options: EditorPluginOptions): Plugin[] {
     nearCaretPlugin(),
     lazyChunkPlugin(),
     caretScrollPlugin(),
+    triggerPlugin(),
+    history(),
   ];
 }
 

@@ -1,6 +1,7 @@
 // The composer's keys (docs/composer.md, "Keys"): Enter sends, Shift+Enter breaks the line, arrows
 // step over a chip in one press, Backspace/Delete take a whole chip, Mod+Z/Mod+Y undo and redo.
 // Nothing fires while an input method composes: its Enter commits the text, it never sends.
+import { redo, undo } from "prosemirror-history";
 import { keydownHandler } from "prosemirror-keymap";
 import { NodeSelection, Plugin, TextSelection, type Command, type EditorState } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
@@ -22,11 +23,6 @@ export interface KeymapOptions {
   suggestionKey?(view: EditorView, event: KeyboardEvent): boolean;
   /** ArrowUp/ArrowDown the prompt history takes (after the suggestion list, before the caret moves). */
   historyKey?(view: EditorView, event: KeyboardEvent): boolean;
-  /**
-   * Mod+Z (`redo` false), Mod+Y and Shift+Mod+Z (`redo` true), and the browser's own undo and
-   * redo (`beforeinput`): whether the key was taken.
-   */
-  undo(view: EditorView, redo: boolean): boolean;
 }
 
 /** Whether a key event belongs to an input method composition. */
@@ -84,17 +80,13 @@ export function composerKeymap(options: KeymapOptions): Plugin {
       else options.submit(view, mod);
       return true;
     };
-  const undo =
-    (redo: boolean): Command =>
-    (_state, _dispatch, view) =>
-      view !== undefined && options.undo(view, redo);
   const own = keydownHandler({
     Enter: enter(false),
     "Mod-Enter": enter(true),
     "Shift-Enter": splitLine,
-    "Mod-z": undo(false),
-    "Mod-y": undo(true),
-    "Shift-Mod-z": undo(true),
+    "Mod-z": undo,
+    "Mod-y": redo,
+    "Shift-Mod-z": redo,
     ArrowLeft: stepOverChip(-1),
     ArrowRight: stepOverChip(1),
     Backspace: deleteChip(-1),
@@ -114,16 +106,6 @@ export function composerKeymap(options: KeymapOptions): Plugin {
   });
   return new Plugin({
     props: {
-      handleDOMEvents: {
-        // As the history's own handler does, ahead of it: the history may not be in yet.
-        beforeinput(view, event) {
-          const redo = event.inputType === "historyRedo";
-          if (!redo && event.inputType !== "historyUndo") return false;
-          if (!view.editable) return false;
-          event.preventDefault();
-          return options.undo(view, redo);
-        },
-      },
       handleKeyDown(view, event) {
         // Leave composing keys to the input method and ProseMirror's own composition handling.
         if (isComposing(view, event)) return false;

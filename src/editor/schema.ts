@@ -16,7 +16,7 @@ export interface ChipAttrs {
 }
 
 /**
- * One piece of a pasted block's text (src/elements/composer/paste-chunks.ts cuts them): canonical
+ * One piece of a pasted block's text (src/elements/composer/paste-pieces.ts cuts them): canonical
  * Markdown, and the chips its reference links would be, in order, with repeats.
  */
 export interface PastedPiece {

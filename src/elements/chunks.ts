@@ -1,18 +1,23 @@
-// How an element loads a chunk of its code later (docs/performance.md, "What the drop-ins load
-// later"): a chunk is fetched once per page by a dynamic import, relative to the module's own URL
-// in a drop-in (as the transcript's engine is: transcript/load-engine.ts) and split the same way by
-// a bundler, and fetched again after a failure. The composer's own chunks are its on-demand parts
-// (composer/on-demand.ts) and its rest (composer/rest.ts); both elements share the overlays chunk
-// (overlay-chunk.ts). A load that fails is a `t3-error` (`load-failed`), and the element's
-// `updateComplete` waits for the loads it started.
+// The one module that loads the elements' code later (docs/performance.md, "What the drop-ins load
+// later"). A chunk is a module fetched once per page by a dynamic import, relative to the module's
+// own URL in a drop-in and split the same way by a bundler, and fetched again after a failure. Only
+// views a person opens load this way, views with nothing to replay: nothing of the composer's draft
+// waits for a chunk. The chip overlays both elements share (chip menus, popovers, hover cards, the
+// media modal, the details cards) are defined here; a chunk only one element loads is defined
+// beside it and loaded through `ChunkLoads` too (composer/parts.ts, transcript/load-engine.ts,
+// transcript/load-legacy.ts), so that one element's drop-in never reaches the other's chunks. A
+// load that fails is a `t3-error` (`load-failed`), and the element's `updateComplete` waits for
+// the loads it started.
 import type { ReactiveController } from "lit";
-import type { Chunk } from "../transport/chunk.js";
+import { provideDetailsRenderers } from "../presentation/details/lazy.js";
+import { Chunk } from "../transport/chunk.js";
 import { ComposerError } from "../transport/errors.js";
 import { emit } from "./events.js";
 import { whenIdle } from "./idle.js";
+import type * as OverlaysChunk from "./overlays/overlays.js";
 
 // The primitive itself is the transport layer's (it loads the network transports too).
-export { Chunk } from "../transport/chunk.js";
+export { Chunk };
 
 /** One element's loads of its chunks. */
 export class ChunkLoads {
@@ -95,4 +100,38 @@ export class IdlePrefetch<C> implements ReactiveController {
 /** The error of a chunk that could not be fetched (what rejects a call that needed it). */
 export function loadFailed(cause?: unknown, element = "composer"): ComposerError {
   return new ComposerError("load-failed", `A part of the ${element} could not be loaded.`, cause === undefined ? undefined : { cause });
+}
+
+/** The overlays chunk's exports. */
+export type OverlayParts = typeof OverlaysChunk;
+
+/** The chip overlays both elements share, fetched when an element is first idle or on first use. @internal */
+export const overlayChunk = new Chunk<OverlayParts>(() =>
+  import("./overlays/overlays.js").then((parts) => {
+    provideDetailsRenderers(parts.detailsRenderers);
+    return parts;
+  }),
+);
+
+/** Whether `node` is still there and the focus is where it was: taken now, asked later. */
+export function unchangedFocus(node: Node): () => boolean {
+  const root = node.getRootNode() as Document | ShadowRoot;
+  const focused = root.activeElement;
+  return () => node.isConnected && root.activeElement === focused;
+}
+
+/**
+ * Runs `open` with the overlays: at once when the chunk is in, else once it has loaded (through
+ * `loads`, so that the element's `updateComplete` waits for it), if `still()` then holds: an overlay
+ * asked for before the chunk is in does not open if its node went away or the focus moved meanwhile.
+ */
+export function withOverlays(loads: ChunkLoads, open: (parts: OverlayParts) => void, still: () => boolean): void {
+  const loaded = overlayChunk.loaded;
+  if (loaded) {
+    open(loaded);
+    return;
+  }
+  void loads.run(overlayChunk, (parts) => {
+    if (still()) open(parts);
+  });
 }

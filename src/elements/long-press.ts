@@ -4,7 +4,20 @@
 // (`selectstart` is canceled), and the tap some touch emulations still send when the finger lifts
 // (its compatibility mouse events and `click` are swallowed), so a long press never also
 // activates what it pressed.
-import { LIFT_SETTLE_MS, LONG_PRESS_MS, TAP_EVENTS } from "./long-press-timing.js";
+/**
+ * How long a finger rests before the press counts as long, in ms: Android's long-press timeout
+ * (`ViewConfiguration.getLongPressTimeout`), the time people are used to from their phones.
+ */
+export const LONG_PRESS_MS = 500;
+
+/**
+ * How long after the lift to wait for the mouse move that Chromium sends to where the finger was
+ * (to update the hover state), in ms. A popover shown before that move is closed by it.
+ */
+const LIFT_SETTLE_MS = 150;
+
+/** What a lifted finger's tap would run: swallowed after a long press (and a tap taken by `tap`). */
+const TAP_EVENTS = ["mousedown", "mouseup", "click"] as const;
 
 /**
  * How far the finger may drift, in CSS px, and still be pressing rather than scrolling: about

@@ -3,8 +3,13 @@
 
 const warned = new Set<string>();
 
-/** Defines `tag` as `constructor` unless it is defined already. */
+/**
+ * Defines `tag` as `constructor` unless it is defined already, and does nothing without a DOM: in
+ * Node (a server render, a test runner) lit's Node build puts a stand-in registry on `globalThis`,
+ * and an element defined there would only be found by code that expects a page (docs/ssr.md).
+ */
 export function defineElement(tag: string, constructor: CustomElementConstructor): void {
+  if (typeof document === "undefined" || typeof customElements === "undefined") return;
   const existing = customElements.get(tag);
   if (!existing) {
     customElements.define(tag, constructor);

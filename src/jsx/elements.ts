@@ -6,14 +6,14 @@ import type { T3TranscriptElement } from "../elements/transcript/t3-transcript.j
 
 /** The properties of `<t3-composer>` a template may set. */
 export type ComposerProperties = Partial<
-  Pick<T3ComposerElement, "placeholder" | "disabled" | "readOnly" | "name" | "draftKey" | "environmentId" | "threadId" | "longPasteThreshold" | "redact" | "redactor" | "budget" | "budgetMode" | "estimateTokens" | "busy" | "value" | "registry" | "transport" | "kinds" | "validateContext">
+  Pick<T3ComposerElement, "placeholder" | "disabled" | "readOnly" | "name" | "draftKey" | "environmentId" | "threadId" | "longPasteThreshold" | "redact" | "redactor" | "budget" | "budgetMode" | "estimateTokens" | "busy" | "value" | "registry" | "transport" | "kinds" | "validateContext" | "toolbar" | "accept" | "speech">
 >;
 
 /** The properties of `<t3-transcript>` a template may set. */
 export type TranscriptProperties = Partial<Pick<T3TranscriptElement, "messages" | "registry" | "resolveAttachmentUrl" | "environmentId" | "threadId" | "editable" | "transport" | "composer">>;
 
 /** The events `<t3-composer>` fires, by name. */
-export type ComposerEvents = Pick<HTMLElementEventMap, "t3-change" | "t3-send" | "t3-sent" | "t3-error" | "t3-context-add" | "t3-context-remove" | "t3-trigger" | "t3-chip-activate" | "t3-context-refresh">;
+export type ComposerEvents = Pick<HTMLElementEventMap, "t3-change" | "t3-send" | "t3-sent" | "t3-error" | "t3-context-add" | "t3-context-remove" | "t3-trigger" | "t3-chip-activate" | "t3-context-refresh" | "t3-stop">;
 
 /** The events `<t3-transcript>` fires, by name. */
 export type TranscriptEvents = Pick<HTMLElementEventMap, "t3-chip-activate" | "t3-copy" | "t3-edit">;

@@ -60,6 +60,10 @@ export interface T3Strings {
   replyFinished: string;
   /** A message's copy button. */
   copyMessage: string;
+  /** A code block's Copy button. */
+  copyCode: string;
+  /** Announced when a code block's code was copied. */
+  codeCopied: string;
   /** A gallery thumbnail. `{name}`: the image's name. */
   openImage: string;
   /** A file of a message's file row. `{name}`: the file's name. */
@@ -94,6 +98,13 @@ export interface T3Strings {
   // A send that is being retried (docs/composer.md, "Sending").
   /** Shown, and announced once, while the transport tries a send again. `{attempt}`: the attempt's number. */
   sendRetrying: string;
+  // A view that loads when it is first opened (docs/performance.md, "What the drop-ins load later").
+  /** Shown, as a status, while the view loads. */
+  viewLoading: string;
+  /** Shown, as an alert, when the view could not be loaded. */
+  viewLoadFailed: string;
+  /** The button that loads the view again. */
+  viewRetry: string;
   // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
   /** The preview panel's title. */
   previewTitle: string;
@@ -166,6 +177,34 @@ export interface T3Strings {
   // Long press on a chip (docs/accessibility.md, "Touch").
   /** The Copy button of the menu a long press on a chip opens. */
   copyChip: string;
+  // The toolbar (docs/composer.md, "Toolbar"): its buttons' accessible names.
+  /** The Send button. */
+  send: string;
+  /** The Send button while it stops (a send runs, or the host is busy and the draft empty). */
+  stop: string;
+  /** The Attach button. */
+  attachFiles: string;
+  /** The Dictate button (`aria-pressed` while it listens). */
+  dictate: string;
+  // The error notice (docs/errors.md, "In the composer").
+  /** A send failed (`send-failed`). */
+  errorSendFailed: string;
+  /** An upload failed (`upload-failed`). */
+  errorUploadFailed: string;
+  /** A pasted attachment's source could not be reached (`attachment-unreachable`). */
+  errorAttachmentUnreachable: string;
+  /** The draft, history or queue could not be saved (`storage-failed`). */
+  errorStorageFailed: string;
+  /** A part of the composer could not be loaded (`load-failed`). */
+  errorLoadFailed: string;
+  /** Dictation was refused the microphone (`microphone-denied`). */
+  errorMicrophoneDenied: string;
+  /** Dictation failed otherwise (`dictation-failed`). */
+  errorDictationFailed: string;
+  /** The notice's Retry button. */
+  errorRetry: string;
+  /** The notice's dismiss button. */
+  errorDismiss: string;
 }
 
 /** A key of the table. */
@@ -202,6 +241,8 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   roleSystem: "System",
   replyFinished: "{speaker} replied.",
   copyMessage: "Copy message",
+  copyCode: "Copy code",
+  codeCopied: "Copied",
   openImage: "Open image {name}",
   openFile: "File {name}",
   nameAndDetail: "{name}, {detail}",
@@ -222,6 +263,9 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   budgetRefused: "Not sent: the message is {excess} tokens over the budget.",
   budgetChipShare: "About {tokens} tokens, {percent} of the budget",
   sendRetrying: "Still trying to send (attempt {attempt})…",
+  viewLoading: "Loading…",
+  viewLoadFailed: "This could not be loaded.",
+  viewRetry: "Try again",
   // The preview of what the model gets, and stale context (docs/preview-and-stale.md).
   previewTitle: "What the model gets",
   contextStale: "changed",
@@ -266,6 +310,21 @@ export const englishStrings: Readonly<T3Strings> = Object.freeze({
   chipsRemoved: { one: "Removed 1 context.", other: "Removed {count} contexts." },
   // Long press on a chip.
   copyChip: "Copy",
+  // The toolbar.
+  send: "Send",
+  stop: "Stop",
+  attachFiles: "Attach files",
+  dictate: "Dictate",
+  // The error notice.
+  errorSendFailed: "The message could not be sent. It is still here.",
+  errorUploadFailed: "A file could not be uploaded.",
+  errorAttachmentUnreachable: "A pasted attachment could not be fetched.",
+  errorStorageFailed: "The draft could not be saved on this device.",
+  errorLoadFailed: "A part of the composer could not be loaded. Check the connection.",
+  errorMicrophoneDenied: "Dictation needs the microphone. Allow it in the browser's settings for this site.",
+  errorDictationFailed: "Dictation stopped because of an error.",
+  errorRetry: "Retry",
+  errorDismiss: "Dismiss",
 });
 
 /** The keys, in table order. */

@@ -30,6 +30,24 @@ export const themeStyles = css`
     color-scheme: light dark;
     font-family: var(--_font);
     color: var(--_fg);
+    /* Text styles a page sets on an ancestor would reach inside through inheritance: a centered
+       #root (Vite's templates) would center the placeholder and the messages, and white-space:
+       pre would keep a long line from wrapping. Each element has its own, set here; the page
+       still styles it from outside (a rule on t3-composer wins over :host). */
+    text-align: start;
+    text-indent: 0;
+    text-transform: none;
+    letter-spacing: normal;
+    word-spacing: normal;
+    white-space: normal;
+    line-height: 1.5;
+    /* The container's width, also as an item of a flex column that centers its items (where
+       display: block alone shrinks to the content); stretch keeps a page's margin inside,
+       and browsers without it use the line before it. */
+    box-sizing: border-box;
+    width: 100%;
+    width: -webkit-fill-available;
+    width: stretch;
   }
   @media (prefers-color-scheme: dark) {
     :host {

@@ -8,7 +8,8 @@
  * and shows as plain text) and `invalid-message` (an older message of a long thread, checked
  * after the first draw, is not a message and is left out). `load-failed`: a part the composer
  * loads on demand, the transcript's engine, or the network transports' code (which rejects the
- * call that waited for it) could not be fetched (docs/errors.md).
+ * call that waited for it) could not be fetched (docs/errors.md). `microphone-denied`: dictation
+ * was refused the microphone; `dictation-failed`: the speech engine failed otherwise.
  */
 export type ComposerErrorCode =
   | "upload-failed"
@@ -24,7 +25,9 @@ export type ComposerErrorCode =
   | "render-failed"
   | "invalid-message"
   | "over-budget"
-  | "load-failed";
+  | "load-failed"
+  | "microphone-denied"
+  | "dictation-failed";
 
 /** An error with a machine-readable `code`; `cause` holds the underlying error, if any. */
 export class ComposerError extends Error {

@@ -1,4 +1,5 @@
-// `t3-composer/transport`: the transport interface and its adapters.
+// The transport interface and its adapters, re-exported by `t3-composer`; this module is also the
+// old path `t3-composer/transport`, kept for one release (docs/entries.md, "Old paths").
 export { ComposerError, HostResponseError } from "./errors.js";
 export type { ComposerErrorCode } from "./errors.js";
 export type {

@@ -1,12 +1,13 @@
 // The demo with the reference host's simulated assistant on (demo/host/assistant.ts): a message
 // with chips is answered by an assistant message that streams into the transcript (appended
 // once, then updated in place) and names those chips; while it streams the composer is busy, so
-// Enter queues a follow-up, which goes out when the reply ends.
+// Enter queues a follow-up, which goes out when the reply ends. The host keeps each finished
+// reply (demo/host/reply-store.ts), so a reload shows the thread with its replies.
 import { expect } from "@esm-bundle/chai";
 import type { SentMessage, TranscriptMessage, TranscriptMessagePatch } from "../../src/index.js";
 import { replyText, REPLY_ID_PREFIX } from "../../demo/host/assistant.js";
 import { DEMO_KINDS } from "../../demo/host/kinds.js";
-import { articleOf, openDemo, sampleButton, type DemoPage, useDemoHost } from "./support/demo-page.js";
+import { articleOf, openDemo, reloadDemo, sampleButton, type DemoPage, useDemoHost } from "./support/demo-page.js";
 import { click, nextEvent, press, type, waitFor } from "./support/frames.js";
 
 const THREAD = "assistant-demo";
@@ -70,5 +71,28 @@ describe("the demo's simulated assistant", () => {
     // The follow-up gets its own reply, after the first one in the thread.
     await waitFor(() => shownReply(page, `${REPLY_ID_PREFIX}${follow.id}`), "the follow-up's reply");
     expect(page.transcript.messages.map((m) => m.id)).to.deep.equal([stored.id, replyId, follow.id, `${REPLY_ID_PREFIX}${follow.id}`]);
+  });
+
+  it("keeps each finished reply: after a reload the thread shows it after the message it answers", async function () {
+    this.timeout(30_000);
+    let page = await openDemo(host(), `${THREAD}-reload`);
+    page.composer.focus();
+    await type("Hello there");
+    const sent = nextEvent<{ result: SentMessage }>(page.composer, "t3-sent");
+    await press("Enter");
+    const { result: stored } = await sent;
+    const replyId = `${REPLY_ID_PREFIX}${stored.id}`;
+    await waitFor(() => shownReply(page, replyId)?.pending === false, "the reply to end");
+    const expected = replyText({ text: stored.text, context: stored.context, attachments: [] }, DEMO_KINDS);
+
+    page = await reloadDemo(page);
+    await waitFor(() => shownReply(page, replyId), "the kept reply after the reload");
+    expect(page.transcript.messages.map((m) => [m.id, m.role, m.text])).to.deep.equal([
+      [stored.id, "user", "Hello there"],
+      [replyId, "assistant", expected],
+    ]);
+    expect(shownReply(page, replyId)!.pending).to.not.equal(true);
+    const article = await waitFor(() => articleOf(page.transcript, replyId), "the kept reply drawn");
+    expect(article.textContent).to.contain("I got your message, with no context attached.");
   });
 });

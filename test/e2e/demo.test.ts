@@ -148,7 +148,7 @@ describe("the demo app on the reference host", () => {
     const page = await openDemo(host(), "e2e-empty");
     const note = inFrame(page.frame, "#empty-thread");
     expect(note.hidden).to.equal(false);
-    expect(note.textContent!.replace(/\s+/g, " ").trim()).to.match(/^No messages in this thread yet\. Type below and press Enter;/);
+    expect(note.textContent!.replace(/\s+/g, " ").trim()).to.match(/^How can I help with your code\? Ask a question and point at what you mean: add context below, type @ for a file or \$ for a skill/);
 
     page.composer.focus();
     await type("First message");

@@ -1,6 +1,6 @@
 // The legacy reader chunk (src/elements/transcript/load-legacy.ts: dist/transcript/legacy.js beside
-// the transcript-only drop-in, dist/drop-in/legacy.js beside the combined one) on a plain page
-// (test/e2e/drop-in/page.html), for each drop-in that draws a transcript: a thread
+// the transcript-only drop-in) on a plain page (test/e2e/drop-in/page.html). The combined drop-in
+// holds the reader in its first load, since it exports the legacy format (docs/entries.md). A thread
 // with no legacy message never fetches it; a legacy message is drawn as it was sent, busy, while the
 // chunk is on its way (its neighbours are drawn meanwhile, what is on screen stays put), and with
 // its chips once it is in; a chunk that cannot be fetched is a `t3-error` (`load-failed`) and the
@@ -52,7 +52,6 @@ before(() => fitFrames(1));
 
 for (const [name, READER_CHUNK, OVERLAYS_CHUNK] of [
   ["transcript", "/dist/transcript/legacy.js", "/dist/transcript/overlays.js"],
-  ["t3-composer", "/dist/drop-in/legacy.js", "/dist/drop-in/overlays.js"],
 ] as const) {
 describe(`${name}.js and its legacy reader chunk`, () => {
   it("never fetches the reader for a thread with no legacy message, even one whose markers are not the user's legacy text", async () => {

@@ -1,4 +1,4 @@
-// The chip overlays chunk (src/elements/overlay-chunk.ts: popovers, hover cards, the media modal,
+// The chip overlays chunk (src/elements/chunks.ts: popovers, hover cards, the media modal,
 // chip menus, the details cards) on a plain page (test/e2e/drop-in/page.html), for each drop-in
 // that draws a transcript: it is fetched beside the drop-in when the transcript is first idle, a
 // chip activated while it is still on its way (held by the network) opens its overlay once it

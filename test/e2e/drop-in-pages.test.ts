@@ -1,7 +1,7 @@
 // Each drop-in (dist/t3-composer.js, dist/composer.js, dist/transcript.js) loaded by a plain page
 // with one `<script type="module">` (test/e2e/drop-in/page.html): it defines its elements and no
-// other, exports what its page needs and not the memory transport (a test double, in
-// dist/memory-transport.js beside them), and works with real keys. The combined one fetches its
+// other, exports what docs/entries.md lists for it (the combined one: the package entry's names,
+// the memory transport included), and works with real keys. The combined one fetches its
 // Markdown chunk, beside itself, only when a transcript first draws, and the composer's on-demand
 // parts only when one is used; a chunk that cannot be fetched is a `t3-error`. `npm run
 // test:browser` builds dist/ when it is missing.
@@ -19,7 +19,7 @@ const MESSAGE = {
 };
 const ENGINE_CHUNK = "/dist/drop-in/engine.js";
 const PARTS_CHUNK = "/dist/drop-in/composer-parts.js";
-/** What t3-composer.js leaves to codec-extras.js beside it (src/drop-in/codec-extras.ts). */
+/** The codec functions composer.js leaves out (src/drop-in/composer.ts), and the old path codec-extras.js re-exports. */
 const CODEC_EXTRAS = [
   "collectComposerInlineTokens",
   "estimateTokensFromLength",
@@ -74,14 +74,12 @@ describe("drop-ins on a plain page", () => {
     expect(Object.keys(win.dropIn)).to.not.include("T3TranscriptElement");
   });
 
-  it("neither composer drop-in exports the codec functions its elements never call at first; codec-extras.js does", async () => {
-    // src/drop-in/composer.ts, src/drop-in/t3-composer.ts and docs/entries.md name them.
+  it("composer.js leaves out the codec functions its element never calls; t3-composer.js exports them", async () => {
+    // src/drop-in/composer.ts and docs/entries.md name them.
     const composerOnly = await openDropIn("composer");
     expect(CODEC_EXTRAS.filter((name) => name in composerOnly.win.dropIn)).to.deep.equal([]);
     const combined = await openDropIn("t3-composer");
-    expect(CODEC_EXTRAS.filter((name) => name in combined.win.dropIn)).to.deep.equal([]);
-    // Every one of them is a name of the package entry, so none is lost.
-    expect(CODEC_EXTRAS.filter((name) => !(name in packageEntry))).to.deep.equal([]);
+    expect(CODEC_EXTRAS.filter((name) => !(name in combined.win.dropIn))).to.deep.equal([]);
   });
 
   it("transcript.js defines <t3-transcript> alone, draws Markdown and chips from its own file, and fetches its overlays chunk when idle", async () => {
@@ -92,18 +90,18 @@ describe("drop-ins on a plain page", () => {
     expect([...body.children].map((child) => child.tagName.toLowerCase())).to.deep.equal(["h2", "p"]);
     expect(body.querySelector("strong")!.textContent).to.equal("this");
     expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");
-    // Drawn before anything else was fetched; the chip overlays (src/elements/overlay-chunk.ts)
+    // Drawn before anything else was fetched; the chip overlays (src/elements/chunks.ts)
     // come beside it once the transcript is idle.
-    expect(fetched(win).filter((path) => path.startsWith("/dist/"))).to.deep.equal(["/dist/transcript.js"]);
+    // The entry file re-exports its first load from the file beside it (rollup.config.js).
+    const firstLoad = ["/dist/transcript.js", "/dist/transcript/transcript.js"];
+    expect(fetched(win).filter((path) => path.startsWith("/dist/"))).to.deep.equal(firstLoad);
     // The overlays import the look-alike table, a chunk of its own (`codecChunk` in rollup.config.js):
     // its request starts only once overlays.js is read, so both are awaited.
     const overlays = ["/dist/transcript/overlays.js", "/dist/transcript/confusables.js"];
     await waitFor(() => overlays.every((path) => fetched(win).includes(path)), "the overlays chunk");
-    expect(fetched(win).filter((path) => path.startsWith("/dist/"))).to.deep.equal(["/dist/transcript.js", ...overlays]);
-    // Besides these, it exports (under minified names) what its overlays chunk imports from it.
-    const names = ["T3TranscriptElement", "chipRegistry", "createChipRegistry", "entryBodyFromRegistry"];
-    expect(Object.keys(win.dropIn)).to.include.members(names);
-    expect(Object.keys(win.dropIn).filter((name) => name.length > 2 && !names.includes(name))).to.deep.equal([]);
+    expect(fetched(win).filter((path) => path.startsWith("/dist/"))).to.deep.equal([...firstLoad, ...overlays]);
+    // Its names and no other: what the overlays chunk imports comes from the file beside it.
+    expect(Object.keys(win.dropIn).sort()).to.deep.equal(["T3TranscriptElement", "chipRegistry", "createChipRegistry", "entryBodyFromRegistry"]);
   });
 
   it("t3-composer.js defines both, and fetches its Markdown chunk beside itself only when a transcript first draws", async () => {
@@ -119,48 +117,29 @@ describe("drop-ins on a plain page", () => {
     expect(body.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");
   });
 
-  it("t3-composer.js exports what the package entry does but the memory transport, which memory-transport.js beside it exports", async () => {
+  it("t3-composer.js exports exactly the package entry's names, the memory transport included, which sends what a composer sends", async () => {
     const { doc, win } = await openDropIn("t3-composer");
-    const besides = new Set(["createMemoryTransport", ...CODEC_EXTRAS]);
-    // Besides these, it exports (under minified names) what its chunks import from it.
-    expect(Object.keys(win.dropIn)).to.include.members(Object.keys(packageEntry).filter((name) => !besides.has(name)));
-    for (const name of besides) expect(Object.keys(win.dropIn)).to.not.include(name);
-    const memory = (await (win as unknown as { eval(code: string): Promise<Record<string, unknown>> }).eval('import("/dist/memory-transport.js")')) as {
-      createMemoryTransport(): { send(message: unknown): Promise<{ id: string }> };
-    };
-    expect(Object.keys(memory)).to.deep.equal(["createMemoryTransport"]);
-    // It shares the drop-in's code (one ComposerError), and sends what a composer on the page sends.
-    expect(fetched(win).filter((path) => path.startsWith("/dist/")).sort()).to.deep.equal(["/dist/memory-transport.js", "/dist/t3-composer.js"]);
+    expect(Object.keys(win.dropIn).sort()).to.deep.equal(Object.keys(packageEntry).sort());
+    const memory = win.dropIn as unknown as { createMemoryTransport(): { send(message: unknown): Promise<{ id: string }> } };
     const composer = await typeInComposer(doc);
-    const transport = memory.createMemoryTransport();
-    composer.transport = transport as never;
+    composer.transport = memory.createMemoryTransport() as never;
     const sent = new Promise<{ result: { id: string } }>((resolve) => composer.addEventListener("t3-sent", (event) => resolve((event as CustomEvent).detail), { once: true }));
     await press("Enter");
     expect((await sent).result.id).to.equal("mem_1");
   });
 
-  it("codec-extras.js beside t3-composer.js exports the codec functions it leaves out, working and sharing its code", async () => {
+  it("the old paths memory-transport.js and codec-extras.js re-export the drop-in's own functions", async () => {
     const { win } = await openDropIn("t3-composer");
     const load = (url: string) => (win as unknown as { eval(code: string): Promise<Record<string, unknown>> }).eval(`import(${JSON.stringify(url)})`);
-    const extras = (await load("/dist/codec-extras.js")) as Record<string, (...args: unknown[]) => unknown>;
+    const memory = await load("/dist/memory-transport.js");
+    const extras = await load("/dist/codec-extras.js");
+    expect(Object.keys(memory)).to.deep.equal(["createMemoryTransport"]);
     expect(Object.keys(extras).sort()).to.deep.equal([...CODEC_EXTRAS].sort());
-    // The same functions as the package entry's: a projection and a legacy round trip.
-    const input = {
-      text: "Fix [a.ts](t3-context://v1/mention/ctx_m) now",
-      records: [{ kind: "mention", contextId: "ctx_m", version: 1, label: "a.ts", path: "src/a.ts" }],
-    } as Parameters<typeof packageEntry.projectComposerContextForProvider>[0];
-    const projected = extras.projectComposerContextForProvider!(input);
-    expect(projected).to.equal(packageEntry.projectComposerContextForProvider(input));
-    expect(projected).to.not.equal(input.text);
-    const legacy = extras.serializeLegacyContextMessage!(input) as string;
-    expect(legacy).to.equal(packageEntry.serializeLegacyContextMessage(input));
-    expect(extras.upgradeLegacyContextMessage!(legacy)).to.deep.equal(packageEntry.upgradeLegacyContextMessage(legacy));
-    // It loads no module of the package besides the two, and imports the drop-in's own code
-    // rather than a copy of it (no valibot of its own).
-    expect(fetched(win).filter((path) => path.startsWith("/dist/") && !path.startsWith("/dist/drop-in/")).sort()).to.deep.equal(["/dist/codec-extras.js", "/dist/t3-composer.js"]);
+    // The same function objects, so no second copy of the code was fetched.
+    expect(memory.createMemoryTransport).to.equal(win.dropIn.createMemoryTransport);
+    expect(CODEC_EXTRAS.filter((name) => extras[name] !== win.dropIn[name])).to.deep.equal([]);
     const source = await (await win.fetch("/dist/codec-extras.js")).text();
-    expect(source).to.match(/from\s*"\.\/t3-composer\.js"/);
-    expect(source).to.not.include("valibot");
+    expect(source).to.match(/from\s*"\.\/drop-in\/t3-composer\.js"/);
   });
 
   it("t3-composer.js fetches the composer's on-demand parts only when they are used: the preview panel", async () => {
@@ -177,9 +156,7 @@ describe("drop-ins on a plain page", () => {
 
   it("t3-composer.js: a send made while the stale-context checks load waits for them, then goes", async () => {
     const { doc, win } = await openDropIn("t3-composer");
-    const memory = (await (win as unknown as { eval(code: string): Promise<unknown> }).eval('import("/dist/memory-transport.js")')) as {
-      createMemoryTransport(): { sent: { text: string }[] };
-    };
+    const memory = win.dropIn as unknown as { createMemoryTransport(): { sent: { text: string }[] } };
     const composer = await typeInComposer(doc);
     const asked: string[] = [];
     composer.validateContext = (record) => {

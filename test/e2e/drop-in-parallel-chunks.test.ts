@@ -3,12 +3,9 @@
 // been asked for. Without that, a held chunk keeps the page from learning of the files it imports,
 // and only the first would be among the held requests.
 import { expect } from "@esm-bundle/chai";
-import type { T3ComposerElement, T3TranscriptElement, TranscriptMessage } from "../../src/index.js";
+import type { T3ComposerElement } from "../../src/index.js";
 import { fitFrames, frameDocument, openFrame, waitFor } from "./support/frames.js";
 import { holdUrls, releaseUrls, resetNetwork } from "./support/network.js";
-
-/** A user message in T3 Code's legacy form: the transcript fetches the legacy reader for it. */
-const LEGACY_TEXT = "Older output\n\n<terminal_context>\n- build lines 1-2:\n  1 $ npm test\n  2 ok\n</terminal_context>";
 
 async function pageWith(name: string): Promise<Document> {
   const frame = await openFrame(`/test/e2e/drop-in/page.html?drop-in=${name}`);
@@ -24,35 +21,18 @@ describe("the chunks of a drop-in's chunk", function () {
   // Without the parallel fetches `release-urls` waits its 10 s for requests that never come.
   this.timeout(20_000);
 
-  for (const [name, dir] of [
-    ["composer", "/dist/composer/"],
-    ["t3-composer", "/dist/drop-in/"],
-  ] as const) {
-    it(`${name}.js: the rest chunk, the legacy chunk it imports, the projection that imports and its look-alike table are asked for at once`, async () => {
-      const files = ["composer-rest.js", "legacy.js", "projection.js", "confusables.js"];
-      await holdUrls(files.map((file) => `*${dir}${file}`));
-      const doc = await pageWith(name);
-      const composer = doc.createElement("t3-composer") as T3ComposerElement;
-      doc.body.append(composer);
-      // The rest chunk is fetched when the page is first idle (src/elements/composer/rest.ts).
-      expect(await releaseUrls(files.length)).to.equal(files.length);
-      await composer.updateComplete;
-      const fetched = doc.defaultView!.performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
-      for (const file of files) expect(fetched).to.include(`${dir}${file}`);
-    });
-  }
-
-  it("t3-composer.js: a transcript's legacy reader comes with the projection it imports", async () => {
-    // Not the look-alike table: the overlays, fetched when the page is idle, import it too.
-    const files = ["legacy.js", "projection.js"];
-    const doc = await pageWith("t3-composer");
-    await holdUrls(files.map((file) => `*/dist/drop-in/${file}`));
-    const transcript = doc.createElement("t3-transcript") as T3TranscriptElement;
-    doc.body.append(transcript);
-    transcript.messages = [{ id: "u", role: "user", text: LEGACY_TEXT } as TranscriptMessage];
+  it("composer.js: the composer's on-demand parts come with the projection they import", async () => {
+    // The combined drop-in holds the projection in its first load, since it exports it
+    // (docs/entries.md); composer.js fetches it with its on-demand parts.
+    // Not the chip popover's builder: the overlays, fetched when the page is idle, import it too.
+    const files = ["composer-parts.js", "projection.js"];
+    const doc = await pageWith("composer");
+    await holdUrls(files.map((file) => `*/dist/composer/${file}`));
+    const composer = doc.createElement("t3-composer") as T3ComposerElement;
+    doc.body.append(composer);
+    composer.value = { text: "hello" };
+    const projected = composer.preview();
     expect(await releaseUrls(files.length)).to.equal(files.length);
-    await transcript.updateComplete;
-    const chips = transcript.shadowRoot!.querySelectorAll('article[data-message-id="u"] .t3-chip');
-    expect(chips.length).to.equal(1);
+    expect(await projected).to.equal("hello");
   });
 });

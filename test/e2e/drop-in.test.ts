@@ -35,7 +35,12 @@ describe("the drop-in", () => {
     ];
     await transcript.updateComplete;
     const body = transcript.shadowRoot!.querySelector(".body")!;
-    expect([...body.children].map((child) => child.tagName.toLowerCase())).to.deep.equal(["h2", "p", "ul", "ol", "blockquote", "pre", "div", "hr", "p"]);
+    expect([...body.children].map((child) => child.tagName.toLowerCase())).to.deep.equal(["h2", "p", "ul", "ol", "blockquote", "div", "div", "hr", "p"]);
+    // The fence is a code block, highlighted once the highlighter and its grammar chunks are in.
+    const block = body.children[5]!;
+    expect(block.getAttribute("part")).to.equal("code-block");
+    for (let frame = 0; frame < 240 && !block.querySelector('code [class^="tok-"]'); frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(block.querySelector('code [class^="tok-"]'), "highlighted by the built chunks").to.not.equal(null);
     const paragraph = body.children[1]!;
     expect([...paragraph.querySelectorAll("strong, em, del, code, a")].map((node) => node.tagName.toLowerCase())).to.deep.equal(["strong", "em", "del", "code", "a"]);
     expect(paragraph.querySelector(".t3-chip")!.getAttribute("aria-label")).to.equal("Mention: src/a.ts");

@@ -10,7 +10,11 @@ const host = useDemoHost(1);
 describe("the demo's pretend agent", () => {
   it("makes the composer busy, so Enter queues; stopping it sends the queued message", async () => {
     const page = await openDemo(host(), THREAD);
+    // The agent's button is in the developer panel, which opens from the header (closed on load).
     const agent = frameDocument(page.frame).getElementById("agent") as HTMLButtonElement;
+    expect(agent.checkVisibility()).to.equal(false);
+    await click(page.frame, frameDocument(page.frame).getElementById("dev-toggle")!);
+    expect(agent.checkVisibility()).to.equal(true);
     await click(page.frame, agent);
     expect(page.composer.busy).to.equal(true);
     expect(agent.getAttribute("aria-pressed")).to.equal("true");

@@ -18,12 +18,13 @@ async function pageInOwnContext({ browser }) {
   return page;
 }
 
-function chromium() {
+/** Chromium's launcher, with `flags` added to the headless flags of scripts/chromium.mjs. */
+export function chromium(flags = []) {
   return chromeLauncher({
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
       headless: true,
-      args: CHROMIUM_FLAGS,
+      args: [...CHROMIUM_FLAGS, ...flags],
       timeout: LAUNCH_TIMEOUT_MS,
     },
     createPage: pageInOwnContext,

@@ -10,6 +10,15 @@
 //                                       beforeunload does not); "crash": the renderer is killed
 //                                       (Page.crash: nothing runs)
 //
+//   file-chooser-arm    {}              the test's page waits for a file chooser (puppeteer's
+//                                       waitForFileChooser): the next one it opens is held
+//   file-chooser-accept { files }       accepts the held chooser with files `{ name, text }`,
+//                                       written to a temporary folder → { multiple, accept }
+//   permissions-deny    {}              the test page's origin is denied every permission
+//                                       (the microphone among them), as a person who said no
+//   permissions-grant   { names }       it is granted `names` (such as "microphone"), denied others
+//   permissions-reset   {}              back to the browser's defaults
+//
 // The other page is brought to the front while it is driven (a hidden tab gets no animation
 // frames and no focus), and the test's page goes back to the front when it is closed.
 
@@ -74,7 +83,54 @@ async function hide({ pageId }) {
   return true;
 }
 
-const COMMANDS = { "page-open": open, "page-eval": evaluate, "page-type": typeText, "page-hide": hide, "page-close": close };
+const choosers = new Map();
+
+async function armChooser(_payload, session) {
+  const page = testPage(session);
+  // Held as a settled result, so that a chooser that never opens is an error at accept, not an unhandled rejection.
+  choosers.set(session.id, page.waitForFileChooser({ timeout: 20_000 }).then((chooser) => ({ chooser }), (error) => ({ error })));
+  return true;
+}
+
+async function acceptChooser({ files }, session) {
+  const held = choosers.get(session.id);
+  choosers.delete(session.id);
+  if (!held) throw new Error("file-chooser-accept: no file-chooser-arm before it");
+  const { chooser, error } = await held;
+  if (error) throw error;
+  const { mkdtemp, writeFile } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const folder = await mkdtemp(join(tmpdir(), "t3-chooser-"));
+  const paths = [];
+  for (const { name, text } of files) {
+    const path = join(folder, name);
+    await writeFile(path, text);
+    paths.push(path);
+  }
+  const multiple = chooser.isMultiple();
+  await chooser.accept(paths);
+  return { multiple };
+}
+
+async function grantPermissions({ names = [] }, session) {
+  const page = testPage(session);
+  // Browser.grantPermissions grants the listed permissions and denies all others.
+  await page.browserContext().overridePermissions(new URL(page.url()).origin, names);
+  return true;
+}
+
+async function resetPermissions(_payload, session) {
+  await testPage(session).browserContext().clearPermissionOverrides();
+  return true;
+}
+
+const COMMANDS = {
+  "permissions-deny": (_payload, session) => grantPermissions({ names: [] }, session),
+  "permissions-grant": grantPermissions,
+  "permissions-reset": resetPermissions,
+  "file-chooser-arm": armChooser,
+  "file-chooser-accept": acceptChooser, "page-open": open, "page-eval": evaluate, "page-type": typeText, "page-hide": hide, "page-close": close };
 
 export function pageCommandsPlugin() {
   return {

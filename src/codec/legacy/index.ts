@@ -1,6 +1,6 @@
-// `t3-composer/codec/legacy`: T3 Code's legacy message format (docs/wire-format.md, "Legacy text"),
-// an entry of its own beside `t3-composer/codec` so that a host that stores and sends only
-// canonical Markdown does not load the legacy reader (docs/entries.md). No DOM, no Node API.
+// T3 Code's legacy message format (docs/wire-format.md, "Legacy text"), exported by
+// `t3-composer/codec` and, for one more release, by its old path `t3-composer/codec/legacy`
+// (docs/entries.md, "Old paths"). No DOM, no Node API.
 export { upgradeLegacyContextMessage } from "./upgrade.js";
 export type { UpgradedLegacyContext } from "./upgrade.js";
 export { serializeLegacyContextMessage } from "./serialize.js";

@@ -5,6 +5,7 @@ import { emit } from "../events.js";
 import type { AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import { liveAttachment, liveRecord } from "./draft-state.js";
+import { withComposerParts } from "./parts.js";
 
 /** Asks the person for a file (to attach again what a restored draft had no bytes for). */
 function pickFile(accept: string): Promise<File | null> {
@@ -50,7 +51,7 @@ export function activateChip(composer: Composer, pos: number, byPointer = false)
   if (proceed && entry?.status === "failed") retryAttachment(composer, entry);
   else if (proceed && composer.host.canEdit && composer.redactions.canReveal(contextId)) {
     const anchor = composer.model.view?.nodeDOM(pos) as Element | null;
-    const open = () => void composer.onDemand.run((parts) => parts.openRevealMenu(composer, contextId, anchor)); // on-demand/reveal-menu.ts
+    const open = () => void withComposerParts(composer.loads, composer.host.shadowRoot, (parts) => parts.openRevealMenu(composer, contextId, anchor)); // on-demand/reveal-menu.ts
     if (byPointer) setTimeout(open);
     else open();
   }

@@ -8,6 +8,7 @@ import type { ComposerError } from "../../transport/errors.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import type { BudgetMeasure } from "./on-demand/budget-measure.js";
+import { withComposerParts } from "./parts.js";
 
 export class Budget implements ReactiveController, DraftObserver {
   readonly #composer: Composer;
@@ -27,7 +28,7 @@ export class Budget implements ReactiveController, DraftObserver {
   /** The measure and the meter, loaded once (again after a failure, the next time they are needed). */
   #load(): Promise<BudgetMeasure | undefined> {
     const composer = this.#composer;
-    this.#loading ??= composer.onDemand.run((parts) => {
+    this.#loading ??= withComposerParts(composer.loads, composer.host.shadowRoot, (parts) => {
       this.#measure ??= new parts.BudgetMeasure(composer);
       this.#measure.settingsChanged();
       composer.host.requestUpdate(); // the meter shows

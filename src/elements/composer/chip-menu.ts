@@ -1,5 +1,5 @@
 // What a long press on a chip in the editor opens (docs/accessibility.md, "Touch"), in the overlays
-// chunk (overlay-chunk.ts; chip-press.ts watches the gesture). A small popover under the chip says
+// chunk (chunks.ts; chip-press.ts watches the gesture). A small popover under the chip says
 // what the chip is (its name, and its description: a failed upload's retry hint, why it is
 // unavailable, …) and has a Copy button that copies the chip as Ctrl+C of it would: its reference
 // link, with its record in the fragment.

@@ -20,24 +20,19 @@ import { DraftEvents } from "./draft-events.js";
 import { Editing } from "./editing.js";
 import { draftPlugin } from "./draft-state.js";
 import { PromptHistory } from "./history.js";
-import { WaitingImports } from "./import-wait.js";
 import { dropTransfer, pasteClipboard } from "./paste-import.js";
 import { pastedPainter } from "./pasted-block.js";
 import { Persistence } from "./persistence.js";
-import { ChunkLoads, IdlePrefetch } from "../chunks.js";
-import { overlayChunk } from "../overlay-chunk.js";
-import { OnDemand } from "./on-demand.js";
+import { ChunkLoads, IdlePrefetch, overlayChunk } from "../chunks.js";
 import { PreviewPanel } from "./preview.js";
 import { Queue } from "./queue.js";
 import { Redactions, type ComposerRedactor } from "./redaction.js";
-import { loadedUndoHistory, Rest } from "./rest.js";
 import { Sender } from "./send.js";
 import { Shelf } from "./shelf.js";
 import { Staleness, type ContextValidator } from "./staleness.js";
 import { Suggestions } from "./suggestions.js";
 import { TransportErrors } from "./transport-errors.js";
 import { Uploads } from "./uploads.js";
-import { undoKey } from "./undo.js";
 
 /** What the parts need from the element. */
 export interface ComposerHost extends HTMLElement, ReactiveControllerHost {
@@ -89,20 +84,14 @@ export interface Composer {
   readonly redactions: Redactions;
   readonly previewPanel: PreviewPanel;
   readonly staleness: Staleness;
-  /** Pastes, drops and `restore()` waiting for the importer's code (import-wait.ts). */
-  readonly imports: WaitingImports;
-  /** The loads of the chunks below (elements/chunks.ts). */
+  /** The loads of the lazy views this composer asked for (elements/chunks.ts). */
   readonly loads: ChunkLoads;
-  /** The parts loaded on demand (on-demand.ts). */
-  readonly onDemand: OnDemand;
-  /** The rest, fetched when idle (rest.ts). */
-  readonly rest: Rest;
 }
 
 /**
  * The editor's plugins, reaching the composer weakly. ProseMirror keeps the last state it saw in
- * module caches (prosemirror-history the plugin list, once the rest chunk has brought it;
- * prosemirror-view the state `endOfTextblock` measured), so a strong reference from a plugin would keep the last composer removed from the
+ * module caches (prosemirror-history the plugin list; prosemirror-view the state
+ * `endOfTextblock` measured), so a strong reference from a plugin would keep the last composer removed from the
  * page alive, with the bytes of its attachments, until another editor runs. This is a function of
  * its own because closures share their function's scope: made in `createComposer`, whose other
  * closures hold the composer, they would hold it too. None of the callbacks runs before `bind`,
@@ -121,10 +110,6 @@ function weaklyBoundPlugins(): { plugins: Plugin[]; bind(composer: Composer): vo
       if (composer) activateChip(composer, pos);
     },
     suggestionKey: (_view, event) => live()?.suggestions.key(event) ?? false,
-    undo: (_view, redo) => {
-      const composer = live();
-      return composer !== undefined && undoKey(composer, redo);
-    },
     historyKey: (_view, event) => {
       const composer = live();
       // While a sent message is edited, ArrowUp moves the caret: a recalled message would take the edit's place.
@@ -167,7 +152,7 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
     pasted: pastedPainter(composer),
     editable: () => host.canEdit,
     clickChip: (pos) => activateChip(composer, pos, true),
-  }, loadedUndoHistory);
+  });
   composer.uploads = new Uploads(composer);
   composer.events = new DraftEvents(composer);
   composer.persistence = new Persistence(composer);
@@ -181,21 +166,17 @@ export function createComposer(host: ComposerHost, internals: ElementInternals |
   composer.history = new PromptHistory(composer);
   composer.queue = new Queue(composer);
   composer.loads = new ChunkLoads(host);
-  composer.onDemand = new OnDemand(composer);
-  composer.rest = new Rest(composer);
-  host.addController(composer.rest.prefetch); // fetched when idle after the first render
   host.addController(new IdlePrefetch(composer.loads, overlayChunk)); // the chip menu, likewise
   composer.redactions = new Redactions(composer);
   composer.budget = new Budget(composer);
   composer.previewPanel = new PreviewPanel(composer);
   composer.staleness = new Staleness(composer);
-  composer.imports = new WaitingImports(composer);
   // Lifecycle order: restore, view, uploads, the transport's errors, the registry's changes; the queue after uploads (it holds some).
   for (const controller of [composer.persistence, composer.model, composer.uploads, composer.transportErrors, composer.chips, composer.suggestions, composer.sender, composer.queue, composer.budget]) {
     host.addController(controller);
   }
   // Who hears a change first: uploads start before `t3-context-add` tells the host.
-  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget, composer.staleness, composer.imports];
+  const observers = [composer.uploads, composer.chips, composer.events, composer.persistence, composer.suggestions, composer.history, composer.redactions, composer.budget, composer.staleness];
   for (const observer of observers) composer.model.observe(observer);
   bind(composer);
   return composer;

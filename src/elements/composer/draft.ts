@@ -5,6 +5,7 @@
 // events read what changed from it instead of being called by whoever made the change.
 import type { ReactiveController } from "lit";
 import type { Node as ProseMirrorNode } from "prosemirror-model";
+import { closeHistory } from "prosemirror-history";
 import type { EditorState, Plugin, Transaction } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { producerIdFromComposerContextId } from "../../codec/ids.js";
@@ -18,7 +19,6 @@ import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
 import { createDraftState, draftKey, draftOf, type DraftContent, type DraftState, type DraftUpdate } from "./draft-state.js";
 import { bindPlaceholders } from "./value.js";
 import { docWithBlocks } from "./pasted-block.js";
-import { isMarkedClose, markClose, UndoRecording, type UndoHistory } from "./undo.js";
 
 /** One change of the draft. */
 export interface DraftChange {
@@ -50,14 +50,8 @@ function isAttachmentRecord(record: ComposerContextRecord): record is ComposerCo
 }
 
 export class DraftModel implements ReactiveController {
-  #plugins: readonly Plugin[];
+  readonly #plugins: readonly Plugin[];
   readonly #viewOptions: DraftViewOptions;
-  /** The rest chunk's history, if the chunk is in (undo.ts). */
-  readonly #arrived: () => UndoHistory | undefined;
-  /** The history once the draft has installed it. */
-  #history: UndoHistory | null = null;
-  /** What was done since the state was made, while there is no history to hear it. */
-  #recording: UndoRecording | null = null;
   readonly #observers: DraftObserver[] = [];
   /** Changes waiting to be announced: one made while observers hear another waits its turn. */
   readonly #queue: DraftChange[] = [];
@@ -66,11 +60,10 @@ export class DraftModel implements ReactiveController {
   #view: EditorView | null = null;
   #version = 0;
 
-  /** `history`: the rest chunk's undo history, once the chunk is in. */
-  constructor(plugins: readonly Plugin[], viewOptions: DraftViewOptions, history: () => UndoHistory | undefined) {
+  /** `plugins` are fixed for the draft's life: the undo history and the trigger among them (editor/create.ts). */
+  constructor(plugins: readonly Plugin[], viewOptions: DraftViewOptions) {
     this.#plugins = plugins;
     this.#viewOptions = viewOptions;
-    this.#arrived = history;
     this.#state = this.#fresh(docFromText(""), { records: [], attachments: [] });
   }
 
@@ -115,40 +108,10 @@ export class DraftModel implements ReactiveController {
     this.#view = null;
   }
 
-  /**
-   * The undo history, once the rest chunk is in: the first call after it arrives installs it,
-   * with the steps of what was done before (undo.ts), and the chunk's other plugins with it.
-   */
-  undoHistory(): UndoHistory | undefined {
-    if (this.#history) return this.#history;
-    // A new plugin list redraws the plugins' views, which ends an input method's composition
-    // midway: the history comes after it.
-    if (this.#recording && this.#view?.composing) return undefined;
-    const history = this.#arrived();
-    if (!history) return undefined;
-    this.#history = history;
-    this.#plugins = [...this.#plugins, ...history.plugins];
-    if (this.#recording) {
-      this.#state = history.install(this.#state, this.#recording, this.#plugins);
-      this.#recording = null;
-      this.#view?.updateState(this.#state);
-    }
-    return history;
-  }
-
   /** Applies `tr` to the draft (and to the view, when there is one). */
   apply(tr: Transaction): void {
-    const history = this.undoHistory();
-    if (history && isMarkedClose(tr)) history.close(tr);
     const before = this.#state;
-    if (this.#recording) {
-      const applied = before.applyTransaction(tr);
-      this.#recording.record(applied.transactions);
-      this.#recording = UndoRecording.after(this.#recording, applied.state);
-      this.#state = applied.state;
-    } else {
-      this.#state = before.apply(tr);
-    }
+    this.#state = before.apply(tr);
     this.#view?.updateState(this.#state);
     if (tr.docChanged || (tr.getMeta(draftKey) as DraftUpdate | undefined)?.drop) this.#version++;
     this.#announce({ before, after: this.#state, tr });
@@ -159,8 +122,8 @@ export class DraftModel implements ReactiveController {
    * never merged with typing just before or after it.
    */
   edit(tr: Transaction): void {
-    this.apply(markClose(tr.scrollIntoView()));
-    this.apply(markClose(this.#state.tr));
+    this.apply(closeHistory(tr.scrollIntoView()));
+    this.apply(closeHistory(this.#state.tr));
   }
 
   /** Tells the draft plugin something no step says (a record that joins, an image removed). */
@@ -200,12 +163,9 @@ export class DraftModel implements ReactiveController {
     this.#announce({ before, after: this.#state, tr: null });
   }
 
-  /** A new state: with the history when it is in, else recorded from the start. */
+  /** A new state, with an empty undo history. */
   #fresh(doc: ProseMirrorNode, content: DraftContent): EditorState {
-    this.undoHistory();
-    const state = createDraftState(doc, this.#plugins, content);
-    this.#recording = this.#history ? null : new UndoRecording(state);
-    return state;
+    return createDraftState(doc, this.#plugins, content);
   }
 
   #announce(change: DraftChange): void {

@@ -1,6 +1,6 @@
 // The message `composer.edit()` takes (docs/composer.md, "Edit and resend"): its shape, checked as
-// a caller's argument. This stays in the first load, because `edit()` throws at once for a value
-// that is not a message; what loading it needs is in the rest chunk (rest/edit-load.ts).
+// a caller's argument; `edit()` throws at once for a value that is not a message. Loading it is
+// edit-load.ts's.
 import type { MessageContext } from "../../contract/types.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
 

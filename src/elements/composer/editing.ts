@@ -1,28 +1,26 @@
 // Edit and resend (docs/composer.md, "Edit and resend"): `composer.edit(message)` loads a sent
-// message into the composer, and the next send carries `editOf`. This front stays in the first
-// load with what must answer at once: the checks `edit()` throws from, and the getters. Edit mode
-// itself (loading the message, the edit bar, Escape, leaving, the state saved under `draft-key`)
-// is in the rest chunk (rest/edit-mode.ts, rest.ts), made the first time it is used once the
-// chunk is in; from then on every call runs at once, as it always did. Before the chunk is in
-// (docs/composer.md, "Edit and resend", "Before the rest chunk is in"):
-// - `edit()` and `cancelEdit()` apply once it is, in the order they were made, and a send made
-//   meanwhile waits for them (send.ts), so that it carries the edit it was made after.
-// - `editing` and `editOf` describe the draft as it is: `null` until an edit has applied, so that
-//   they, the edit bar and `value` change together.
-// - What a person types meanwhile goes into the draft as it is; an edit that applies then keeps
-//   that draft, typing and all, as the draft from before, which comes back when edit mode ends.
-// - A key with an edit mode saved loads the chunk when the composer connects (`updateComplete`
-//   waits for it); if it cannot be fetched, the next call or send tries again.
-// - A new `draft-key` drops an `edit()` that still waits: it was made on the other key's draft.
-import { nothing, type ReactiveController, type TemplateResult } from "lit";
+// message into the composer, and the next send carries `editOf`. The controller owns the edit
+// state: which message is being edited, and the draft that was there before the first edit
+// (Escape, Cancel and a finished send bring that draft back exactly).
+// Loading goes through the stash importer (stash.ts), which binds images and files to the host
+// ids their records carry: nothing is uploaded again, and image thumbnails come from the host's
+// attachment URLs. With `draft-key`, edit mode is saved beside the draft (edit-storage.ts) and
+// survives a reload.
+import { html, nothing, type ReactiveController, type TemplateResult } from "lit";
+import { emit } from "../events.js";
 import type { Composer } from "./composer.js";
-import { isStored } from "./draft-storage.js";
+import { liveAttachments, liveRecords } from "./draft-state.js";
+import { serializeDraft } from "./draft-storage.js";
 import { checkMessage } from "./edit-message.js";
-import type { ComposerRest } from "./rest.js";
-import type { EditMode } from "./rest/edit-mode.js";
+import { decodedRecord } from "./record-check.js";
+import { restoreStash, stashDraft } from "./stash.js";
+import { shelfImages, valueOf } from "./value.js";
+import { editPreview, hostEntries } from "./edit-load.js";
+import { readEdit, writeEdit } from "./edit-storage.js";
+import { restoreText } from "./paste-import.js";
 
-/** Edit modes live under `t3-composer:edit:<draft-key>`, beside the draft (rest/edit-storage.ts). */
-export const EDIT_STORAGE_PREFIX = "t3-composer:edit:";
+/** The edit bar's class, by which Escape in it is found. */
+const EDIT_BAR_CLASS = "editing";
 
 /** The message being edited, as `composer.editing` reports it. */
 export interface ComposerEditing {
@@ -34,35 +32,35 @@ export interface ComposerEditing {
 
 export class Editing implements ReactiveController {
   readonly #composer: Composer;
-  /** Edit mode (rest/edit-mode.ts), once the chunk is in and something used it. */
-  #mode: EditMode | null = null;
-  /** The `draft-key` whose saved edit mode goes on once the chunk is in. */
-  #owed: string | null = null;
-  /** The last call waiting for the chunk: `true` once it applied, `false` if the load failed. */
-  #waiting: Promise<boolean> | null = null;
-  /** Changes with a new `draft-key`: a call made on the other key's draft is dropped. */
-  #generation = 0;
-  readonly #onKeyDown = (event: KeyboardEvent) => this.#current()?.keyDown(event);
+  readonly #onKeyDown = (event: KeyboardEvent) => this.#keyDown(event);
+  #editing: ComposerEditing | null = null;
+  /**
+   * Brings back the draft from before the first edit: the stash of this page (uploads that had
+   * not finished start again), or the saved draft after a reload.
+   */
+  #restoreBefore: (() => void) | null = null;
+  /** The same draft in the saved-draft format, for edit mode saved under `draft-key`. */
+  #savedBefore: string | null = null;
 
   constructor(composer: Composer) {
     this.#composer = composer;
   }
 
-  /** The message being edited, or `null` (also while an `edit()` waits for the chunk). */
+  /** The message being edited, or `null`. */
   get editing(): ComposerEditing | null {
-    return this.#current()?.editing ?? null;
+    return this.#editing;
   }
 
-  /** The `editOf` of the next send, or `null` outside edit mode (a send first waits: `waiting`). */
+  /** The `editOf` of the next send, or `null` outside edit mode. */
   get editOf(): string | null {
-    return this.#current()?.editOf ?? null;
+    return this.#editing?.messageId ?? null;
   }
 
   // Captured on the way down, before ProseMirror's keymap: its base keymap takes Escape itself
   // (it selects the parent node), which would leave a node selection in the restored draft.
   hostConnected(): void {
     this.#composer.host.addEventListener("keydown", this.#onKeyDown, { capture: true });
-    this.#owe(this.#composer.host.draftKey); // after persistence.ts restored the draft
+    this.adopt(this.#composer.host.draftKey); // after persistence.ts restored the draft
   }
 
   hostDisconnected(): void {
@@ -70,9 +68,9 @@ export class Editing implements ReactiveController {
   }
 
   /**
-   * Loads `message` into the composer, replacing the draft (rest/edit-mode.ts). Throws for a
-   * value that is not a message, while a send runs, and when the transport says the host takes
-   * no edits.
+   * Loads `message` into the composer, replacing the draft. A second edit replaces the first; the
+   * draft kept for later is still the one from before the first. Throws for a value that is not a
+   * message, while a send runs, and when the transport says the host takes no edits.
    */
   edit(input: unknown): void {
     const message = checkMessage(input);
@@ -81,91 +79,119 @@ export class Editing implements ReactiveController {
       throw new Error(`edit: the transport says its host takes no edits (capabilities.edit is false); cannot edit ${message.id}`);
     }
     if (composer.sender.sending) throw new Error(`edit: a send is running; edit ${message.id} once it has finished`);
-    this.#use((mode) => mode.edit(message));
-  }
-
-  /** Leaves edit mode, bringing back the draft from before; nothing outside it (nor anything to load). */
-  cancel(): void {
-    if (this.#mode === null && this.#waiting === null && this.#owed === null) return;
-    // Applied later, it leaves the focus where the person has put it meanwhile.
-    const now = this.#composer.rest.loaded !== undefined;
-    this.#use((mode) => mode.cancel(now));
-  }
-
-  /** A send went out: `true` if it ended edit mode (the draft from before is back), else `false`. */
-  finish(): boolean {
-    return this.#current()?.finish() ?? false;
-  }
-
-  /** `draft-key` changed (after persistence.ts switched the draft): edit mode follows the key. */
-  switchKey(previous: string | null, next: string | null): void {
-    const loaded = this.#composer.rest.loaded;
-    if (loaded) {
-      this.#modeOf(loaded).switchKey(previous, next);
-      return;
+    if (!this.#editing) {
+      this.#savedBefore = this.#serializedDraft();
+      const stash = stashDraft(composer);
+      this.#restoreBefore = () => restoreStash(composer, stash);
     }
-    // Nothing is in edit mode yet. With no key before, an edit waiting becomes the new key's, as the draft does.
-    if (previous !== null) this.#generation++;
-    this.#owed = null;
-    this.#owe(next);
+    const raw: unknown = message.context?.records;
+    const records = Array.isArray(raw) ? raw.map(decodedRecord).filter((record) => record !== null) : [];
+    const attachments = Array.isArray(message.attachments) ? message.attachments : [];
+    this.#editing = { messageId: message.id, preview: editPreview(message.text) };
+    restoreText(composer, message.text, records, hostEntries(records, attachments));
+    this.#store();
+    composer.host.requestUpdate();
+  }
+
+  /** Leaves edit mode: the draft from before the first edit comes back exactly, and the editor takes the focus. Nothing outside edit mode. */
+  cancel(): void {
+    if (this.#leave()) this.#composer.model.view?.focus();
   }
 
   /**
-   * What a send waits for before it reads the draft: the calls waiting for the chunk (resolving
-   * `false` if its load failed, already reported), or `null` when none waits. A saved edit mode
-   * that could not go on for want of the chunk tries again.
+   * A send in edit mode went out (or a `t3-send` listener took it): edit mode ends and the draft
+   * from before comes back, saved at once. `false` outside edit mode: the sender clears the draft.
    */
-  waiting(): Promise<boolean> | null {
-    if (this.#owed !== null && this.#waiting === null) this.#use(() => undefined);
-    return this.#waiting;
+  finish(): boolean {
+    if (!this.#leave()) return false;
+    this.#composer.persistence.saveNow();
+    return true;
+  }
+
+  #leave(): boolean {
+    if (!this.#editing) return false;
+    const restore = this.#restoreBefore;
+    this.#editing = null;
+    this.#restoreBefore = null;
+    this.#savedBefore = null;
+    this.#store();
+    restore?.();
+    this.#composer.host.requestUpdate();
+    return true;
+  }
+
+  /**
+   * `draft-key` changed (after persistence.ts switched the draft). An edit stays saved under the
+   * old key and goes on when that key comes back; the new key's saved edit, if any, goes on now.
+   * Setting a first key while editing makes the edit that key's, as it does the draft.
+   */
+  switchKey(previous: string | null, next: string | null): void {
+    if (this.#editing && previous !== null) {
+      this.#editing = null;
+      this.#restoreBefore = null;
+      this.#savedBefore = null;
+      this.#composer.host.requestUpdate();
+    }
+    if (this.#editing) this.#store();
+    else this.adopt(next);
+  }
+
+  /** Goes on with the edit saved under `key`, unless this page is editing already. */
+  adopt(key: string | null): void {
+    if (this.#editing || key === null) return;
+    const saved = readEdit(key);
+    if (!saved) return;
+    const { model } = this.#composer;
+    const before = saved.before;
+    this.#editing = { messageId: saved.messageId, preview: saved.preview };
+    this.#savedBefore = before && serializeDraft(before.text, before.records, [...before.entries.values()], null);
+    this.#restoreBefore = () => (before ? model.replace(before.text, before.records, before.entries) : model.replace("", []));
+    this.#composer.host.requestUpdate();
+  }
+
+  /** The draft as `serializeDraft` saves it (text, records with shelf images, finished uploads). */
+  #serializedDraft(): string | null {
+    const draft = this.#composer.model.draft;
+    const value = valueOf(this.#composer.model.state.doc, liveRecords(draft));
+    return serializeDraft(value.text, [...(value.context?.records ?? []), ...shelfImages(draft)], liveAttachments(draft), null);
+  }
+
+  /** Saves edit mode under `draft-key` (or removes it outside edit mode); a failure is reported, never thrown. */
+  #store(): void {
+    const key = this.#composer.host.draftKey;
+    if (key === null) return;
+    const editing = this.#editing;
+    try {
+      writeEdit(key, editing && { messageId: editing.messageId, preview: editing.preview, before: this.#savedBefore });
+    } catch (cause) {
+      emit(this.#composer.host, "t3-error", { code: "storage-failed", message: "The edit could not be saved", cause });
+    }
+  }
+
+  /**
+   * Escape in the editor or the edit bar leaves edit mode, unless the suggestion list is open
+   * (Escape closes it first) or an input method composes (Escape is its own).
+   */
+  #keyDown(event: KeyboardEvent): void {
+    const composer = this.#composer;
+    if (event.key !== "Escape" || event.defaultPrevented || event.isComposing || !this.#editing || composer.sender.sending || composer.suggestions.open) return;
+    const path = event.composedPath();
+    if (!path.includes(composer.mount) && !path.some((node) => node instanceof HTMLElement && node.classList.contains(EDIT_BAR_CLASS))) return;
+    event.preventDefault();
+    event.stopPropagation(); // the key is this one's: ProseMirror does not see it
+    this.cancel();
   }
 
   /** The edit bar, or nothing outside edit mode. */
   render(): TemplateResult | typeof nothing {
-    return this.#current()?.render() ?? nothing;
-  }
-
-  /** The edit mode saved under `key`, if any, goes on once the chunk is in (`#modeOf`). */
-  #owe(key: string | null): void {
-    // Once per key: a `draft-key` attribute switches the key before the composer connects, and
-    // both ask; a second load would report a second `load-failed` for the same need.
-    if (!isStored(EDIT_STORAGE_PREFIX, key) || (this.#owed === key && this.#waiting !== null)) return;
-    this.#owed = key;
-    this.#use(() => undefined);
-  }
-
-  /** Edit mode as it is now: one the chunk could not load in time goes on as soon as it is in. */
-  #current(): EditMode | null {
-    const loaded = this.#composer.rest.loaded;
-    return loaded && this.#owed !== null ? this.#modeOf(loaded) : this.#mode;
-  }
-
-  #modeOf(loaded: ComposerRest): EditMode {
-    const mode = (this.#mode ??= new loaded.EditMode(this.#composer));
-    const owed = this.#owed;
-    this.#owed = null;
-    if (owed !== null && owed === this.#composer.host.draftKey) mode.adopt(owed);
-    return mode;
-  }
-
-  /** Runs `apply` at once if the chunk is in, else once it is, after the calls made before it. */
-  #use(apply: (mode: EditMode) => void): void {
-    const { rest } = this.#composer;
-    if (rest.loaded) {
-      apply(this.#modeOf(rest.loaded));
-      return;
-    }
-    const generation = this.#generation;
-    const run = rest
-      .run((loaded) => {
-        const mode = this.#modeOf(loaded);
-        if (generation === this.#generation) apply(mode);
-        return true;
-      })
-      .then((applied) => applied === true);
-    this.#waiting = run;
-    void run.then(() => {
-      if (this.#waiting === run) this.#waiting = null;
-    });
+    const editing = this.#editing;
+    if (!editing) return nothing;
+    const strings = this.#composer.host.localizer;
+    return html`<div class=${EDIT_BAR_CLASS} part="editing">
+      <span class="editing-text">${strings.text("editingMessage", { preview: editing.preview })}</span>
+      <button type="button" part="editing-cancel" class="editing-cancel" aria-label=${strings.text("cancelEdit")} @click=${() => this.cancel()}>
+        ${strings.text("cancel")}
+      </button>
+    </div>`;
   }
 }

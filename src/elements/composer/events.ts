@@ -41,7 +41,16 @@ export interface ComposerSentDetail {
   result: SentMessage;
 }
 
-/** `t3-error`. */
+/** `t3-stop` (cancelable: the running send is then not aborted): the person pressed Stop. */
+export interface ComposerStopDetail {
+  /** Whether a send of this composer runs (the default action aborts it). */
+  sending: boolean;
+}
+
+/**
+ * `t3-error`, cancelable: `preventDefault()` keeps the composer from showing its notice (the
+ * host shows the error itself; docs/errors.md, "In the composer").
+ */
 export interface ComposerErrorDetail {
   code: ComposerErrorCode;
   message: string;
@@ -91,5 +100,6 @@ declare global {
     "t3-budget": CustomEvent<ComposerBudgetDetail>;
     "t3-context-refresh": CustomEvent<ComposerContextRefreshDetail>;
     "t3-queue-change": CustomEvent<ComposerQueueChangeDetail>;
+    "t3-stop": CustomEvent<ComposerStopDetail>;
   }
 }

@@ -58,3 +58,8 @@ export function outgoingMessage(composer: Composer, clientMessageId: string): Ou
   if (editOf !== null) message.editOf = editOf;
   return message;
 }
+
+/** The message a send of the draft would carry now (the preview's; its id is never used). */
+export function draftMessage(composer: Composer): OutgoingMessage | null {
+  return outgoingMessage(composer, "preview");
+}

@@ -1,15 +1,15 @@
 // A large paste is read in slices of the main thread (issue 14; docs/composer.md, "Large
 // pastes"): its text is cut into pieces a few at a time, each task stopping after about
-// `SLICE_MS` (rest/paste-large.ts, which reads it), so that input and rendering run in between
+// `SLICE_MS` (paste-large.ts, which reads it), so that input and rendering run in between
 // and no task comes near 100 ms. Pieces are never cut inside a link and hold at most
-// `READ_PIECE_CHIPS` links and about `READ_PIECE_CHARS` characters (paste-chunks.ts); they are
+// `READ_PIECE_CHIPS` links and about `READ_PIECE_CHARS` characters (paste-pieces.ts); they are
 // found without scanning the whole text at once. Cutting a piece and making one are here, in the
 // first load, because a saved draft's blocks are made at once when it is restored (pasted-block.ts).
 import { visitLinks } from "../../codec/link-scan.js";
 import { collectComposerContextReferences } from "../../codec/references.js";
 import { mintReferenceId } from "../../editor/random.js";
 import type { PastedPiece } from "../../editor/schema.js";
-import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHARS, READ_PIECE_CHIPS } from "./paste-chunks.js";
+import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHARS, READ_PIECE_CHIPS } from "./paste-pieces.js";
 
 /**
  * The longest a match of the link pattern can be (docs/wire-format.md, "Reference links"):

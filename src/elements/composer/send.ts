@@ -4,13 +4,13 @@
 // while a send runs, so the draft cannot change under it. The controller owns the running send
 // and the `clientMessageId` of the draft: the same for every retry until the draft changes.
 import type { ReactiveController } from "lit";
+import { serializeLegacyContextMessage } from "../../codec/legacy/serialize.js";
 import { randomToken } from "../../editor/random.js";
-import type { ComposerError } from "../../transport/errors.js";
-import type { OutgoingMessage, SentMessage } from "../../transport/types.js";
+import { ComposerError } from "../../transport/errors.js";
+import type { ComposerTransport, OutgoingMessage, SentMessage } from "../../transport/types.js";
 import { emit } from "../events.js";
-import { loadFailed } from "../chunks.js";
 import type { Composer } from "./composer.js";
-import type { ComposerRest } from "./rest.js";
+import { hasContent, outgoingMessage } from "./message.js";
 import type { SendContextCheck } from "./staleness.js";
 
 /** Characters after `msg_` in a `clientMessageId` (docs/composer.md, "Sending"). */
@@ -23,19 +23,19 @@ export function mintMessageId(): string {
   return "msg_" + randomToken(MESSAGE_ID_LENGTH);
 }
 
-/** What the send's own code (rest/transmit.ts) needs of the Sender. */
-export interface SendRun {
-  readonly composer: Composer;
-  /** A send starts: the controller that aborts it (when the composer is removed). */
-  start(): AbortController;
-  /** The send of `controller` ended, whichever way. */
-  end(controller: AbortController): void;
-  /** The transport tries the send of `controller` again (`onRetry`). */
-  retried(controller: AbortController, attempt: number): void;
-  /** Fires `t3-error` for `error` and returns it, to be thrown. */
-  failure(error: ComposerError): ComposerError;
-  /** The `clientMessageId` of a send of the draft as it is now (the same for every retry until it changes). */
-  messageId(): string;
+/**
+ * What the transport gets. A host that says it takes no inline message context
+ * (`capabilities.inlineMessageContext === false`; absent means it does) drops records and
+ * forwards links verbatim, so it gets the context written into the text the way messages were
+ * written before inline references (docs/composer.md, "Sending"), and no records.
+ */
+function forTransport(transport: ComposerTransport, message: OutgoingMessage): OutgoingMessage {
+  if (transport.capabilities?.inlineMessageContext !== false) return message;
+  const text = serializeLegacyContextMessage({ text: message.text, records: message.context?.records ?? [] });
+  const legacy: OutgoingMessage = { clientMessageId: message.clientMessageId, text, attachments: message.attachments };
+  if (message.editOf !== undefined) legacy.editOf = message.editOf;
+  if (message.steer) legacy.steer = true;
+  return legacy;
 }
 
 /** Options of a send of the draft. */
@@ -53,27 +53,11 @@ export class Sender implements ReactiveController {
   #messageId: { id: string; version: number } | null = null;
   /** The send being retried, and its attempt. */
   #retrying: { controller: AbortController; attempt: number } | null = null;
-  /** What the send's own code (rest/transmit.ts) does through this controller. */
-  readonly #run: SendRun;
+  /** Set by `stop()` until the next send starts: the failures of the sends it aborted are not errors. */
+  #stopped = false;
 
   constructor(composer: Composer) {
     this.#composer = composer;
-    this.#run = {
-      composer,
-      start: () => {
-        const controller = new AbortController();
-        this.#controllers.add(controller);
-        return controller;
-      },
-      end: (controller) => {
-        this.#controllers.delete(controller);
-        if (this.#retrying?.controller === controller) this.#retrying = null;
-        composer.host.requestUpdate();
-      },
-      retried: (controller, attempt) => this.#retried(controller, attempt),
-      failure: (error) => this.#failure(error),
-      messageId: () => this.#clientMessageId(),
-    };
   }
 
   /**
@@ -154,39 +138,91 @@ export class Sender implements ReactiveController {
     this.#composer.host.requestUpdate();
   }
 
+  /**
+   * Stop (the toolbar's, docs/composer.md "Toolbar"): aborts the running sends through their
+   * transport's AbortSignal. Each rejects as an abort does, without `t3-error`, and the draft
+   * stays as it was.
+   */
+  stop(): void {
+    if (this.#controllers.size === 0) return;
+    this.#stopped = true;
+    for (const controller of this.#controllers) controller.abort();
+  }
+
   #failure(error: ComposerError): ComposerError {
+    if (this.#stopped) return error; // the person stopped it: not an error to show
     emit(this.#composer.host, "t3-error", { code: error.code, message: error.message, cause: error.cause ?? error });
     return error;
   }
 
   /**
-   * The send's checks, its message and the draft cleared after it (rest/send-draft.ts) are in the
-   * rest chunk: a send made before it is in waits for it (the editor is read-only at once), and a
-   * chunk that cannot be fetched rejects the send with `load-failed` (its `t3-error` already fired).
+   * The checks on the way to the transport, in their order (docs/composer.md, "Sending"): an
+   * empty draft sends nothing, a budget over its limit in `block` mode refuses (docs/budget.md),
+   * uploads must finish, and gone or stale context may stop the send (staleness.ts). Then the
+   * message goes out, and the draft is cleared once it is gone.
    */
-  #sendNow(steer: boolean): Promise<SentMessage | undefined> {
-    return this.#withRest((loaded) => loaded.sendDraft(this.#run, steer));
+  async #sendNow(steer: boolean): Promise<SentMessage | undefined> {
+    const composer = this.#composer;
+    if (!hasContent(composer)) return undefined;
+    const refusal = await composer.budget.refusal();
+    if (refusal) throw this.#failure(refusal);
+    try {
+      await composer.uploads.settled();
+    } catch (error) {
+      throw this.#failure(error instanceof ComposerError ? error : new ComposerError("upload-failed", "An upload failed.", { cause: error }));
+    }
+    const context = await composer.staleness.beforeSend();
+    if (!context) return undefined;
+    const message = outgoingMessage(composer, this.#clientMessageId());
+    if (!message) return undefined;
+    if (steer) message.steer = true;
+    return this.transmit(message, () => this.#clearDraft(message), context);
   }
 
-  /** Runs `use` with the rest chunk: at once if it is in, else once it has loaded; `load-failed` if it cannot. */
-  #withRest<T>(use: (loaded: ComposerRest) => Promise<T>): Promise<T> {
-    const { rest } = this.#composer;
-    if (rest.loaded) return use(rest.loaded);
-    return rest.run((chunk) => chunk).then((loaded) => {
-      if (!loaded) throw loadFailed();
-      return use(loaded);
-    });
+  /**
+   * After a send: the message joins the history; then an empty draft, saved at once
+   * (persistence.ts, `sent`), or after an edit the draft from before it (editing.ts).
+   */
+  #clearDraft(message: OutgoingMessage): void {
+    const composer = this.#composer;
+    composer.history.sent(message);
+    if (composer.editing.finish()) return;
+    composer.model.replace("", []);
+    composer.persistence.sent();
   }
 
   /**
    * Sends a message that is ready (the draft's, or a queued one's: queue.ts): cancelable
-   * `t3-send`, then the transport. `taken` runs once the message is gone (stored, taken by the
-   * host from `t3-send`, or nowhere to send it), before `t3-sent` fires. Rejects with a
-   * `send-failed` ComposerError after `t3-error`, having called nothing. The code that does it
-   * is in the rest chunk (rest.ts): a send made before it is in waits for it, and a chunk
-   * that cannot be fetched rejects the send with `load-failed` (its `t3-error` already fired).
+   * `t3-send`, then the transport with an AbortSignal and its retries, then `t3-sent`. `taken`
+   * runs once the message is gone (stored, taken by the host from `t3-send`, or nowhere to send
+   * it), before `t3-sent` fires. Rejects with a `send-failed` ComposerError after `t3-error`,
+   * having called nothing.
    */
-  transmit(message: OutgoingMessage, taken: () => void, context: SendContextCheck = { stale: [], gone: [] }): Promise<SentMessage | undefined> {
-    return this.#withRest((loaded) => loaded.transmit(this.#run, message, taken, context));
+  async transmit(message: OutgoingMessage, taken: () => void, context: SendContextCheck = { stale: [], gone: [] }): Promise<SentMessage | undefined> {
+    const { host } = this.#composer;
+    const transport = host.transport;
+    // Without a transport the host takes the message from the event, canceled or not.
+    if (!emit(host, "t3-send", { message, ...context }, { cancelable: true }) || !transport) {
+      taken();
+      return undefined;
+    }
+    if (this.#controllers.size === 0) this.#stopped = false;
+    const controller = new AbortController();
+    this.#controllers.add(controller);
+    let result: SentMessage;
+    try {
+      const onRetry = (attempt: number) => this.#retried(controller, attempt);
+      result = await transport.send(forTransport(transport, message), { signal: controller.signal, onRetry });
+    } catch (cause) {
+      throw this.#failure(new ComposerError("send-failed", "The message could not be sent.", { cause }));
+    } finally {
+      this.#controllers.delete(controller);
+      if (this.#retrying?.controller === controller) this.#retrying = null;
+      host.requestUpdate();
+    }
+    if (controller.signal.aborted) throw this.#failure(new ComposerError("send-failed", "The send was aborted."));
+    taken();
+    emit(host, "t3-sent", { message, result });
+    return result;
   }
 }

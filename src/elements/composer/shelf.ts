@@ -1,8 +1,7 @@
 // The image shelf (docs/composer.md, "Uploads"): every image of the draft as a thumbnail.
 // Removing an image's chip keeps the image; removing a thumbnail that chips still reference asks
 // first (in the shadow root, never window.confirm), then removes the image and its chips. The
-// shelf owns which image waits for that confirmation; the dialog that asks is drawn by the rest
-// chunk (rest/shelf-confirm.ts, rest.ts), so a removal asked before it is in asks once it is.
+// shelf owns which image waits for that confirmation; the dialog that asks is shelf-confirm.ts's.
 import { html, nothing, type TemplateResult } from "lit";
 import type { ImageContextRecord } from "../../contract/types.js";
 import { middleTruncate } from "../../presentation/labels.js";
@@ -10,6 +9,7 @@ import { urlOf } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
 import { liveRecords } from "./draft-state.js";
 import { removeContext } from "./insert.js";
+import { renderShelfConfirm, syncShelfConfirm } from "./shelf-confirm.js";
 
 export class Shelf {
   readonly #composer: Composer;
@@ -37,23 +37,10 @@ export class Shelf {
   /** Removing a thumbnail: at once when no chip references it, else after a confirmation. */
   requestRemoval(contextId: string): void {
     if (this.count(contextId) === 0) removeContext(this.#composer, contextId);
-    else this.#ask(contextId);
+    else this.#confirming = contextId; // the dialog asks at the next render (shelf-confirm.ts)
     this.#composer.host.requestUpdate();
   }
 
-  /**
-   * Asks about `contextId`: at once if the rest chunk is in, else once it is (`updateComplete`
-   * waits for it). A load that fails drops the question, so that it does not come up later, out
-   * of the blue, when something else brings the chunk in; the next removal asks again.
-   */
-  #ask(contextId: string): void {
-    this.#confirming = contextId;
-    const { rest, host } = this.#composer;
-    const dropped = () => {
-      if (this.#confirming === contextId) this.#confirming = null;
-    };
-    if (!rest.loaded) void rest.run(() => host.requestUpdate(), dropped);
-  }
 
   /** The person answered (or Escape closed the dialog): the image asked about, and no question any more. */
   answer(): string | null {
@@ -89,13 +76,13 @@ export class Shelf {
     return html`<ul part="shelf" class="shelf" aria-label=${this.#composer.host.localizer.text("attachedImages")}>${list.map((record) => this.#thumbnail(record, retry))}</ul>`;
   }
 
-  /** The confirmation dialog, once the rest chunk is in (nothing before). */
-  renderConfirm(): TemplateResult | typeof nothing {
-    return this.#composer.rest.loaded?.renderShelfConfirm(this.#composer) ?? nothing;
+  /** The confirmation dialog. */
+  renderConfirm(): TemplateResult {
+    return renderShelfConfirm(this.#composer);
   }
 
   /** After a render: shows or closes the dialog (part `confirm`) to match the state. */
   sync(dialog: HTMLDialogElement | null): void {
-    if (dialog) this.#composer.rest.loaded?.syncShelfConfirm(this.#composer, dialog);
+    if (dialog) syncShelfConfirm(this.#composer, dialog);
   }
 }

@@ -9,6 +9,7 @@ import type { ComposerContextRecord } from "../../contract/types.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import type { StaleCheck } from "./on-demand/stale-check.js";
+import { withComposerParts } from "./parts.js";
 
 /** What `validateContext` says of a record. */
 export type ContextStatus = "current" | "stale" | "gone";
@@ -45,7 +46,7 @@ export class Staleness implements DraftObserver {
    */
   #load(): Promise<StaleCheck | undefined> {
     const composer = this.#composer;
-    this.#loading ??= composer.onDemand.run((parts) => {
+    this.#loading ??= withComposerParts(composer.loads, composer.host.shadowRoot, (parts) => {
       const check = (this.#check ??= new parts.StaleCheck(composer));
       for (const change of this.#missed.splice(0)) check.draftChanged(change);
       return check;

@@ -1,8 +1,8 @@
 // `stash()` and `restore()` (docs/composer.md, "Drafts"): the draft taken out as a plain entry,
-// and put back through the paste importer (rest/paste-text.ts, in the rest chunk: before it is in,
-// the checks answer at once and the draft is replaced once it is, import-wait.ts).
+// and put back through the paste importer (paste-import.ts).
 import { newEntry, type AttachmentEntry } from "./attachment-entry.js";
 import type { Composer } from "./composer.js";
+import { restoreText } from "./paste-import.js";
 import { liveAttachments, liveRecords } from "./draft-state.js";
 import { decodedRecord } from "./record-check.js";
 import type { ComposerStashEntry } from "./types.js";
@@ -46,11 +46,8 @@ function restoredEntry(entry: AttachmentEntry): AttachmentEntry {
 }
 
 /**
- * `restore(entry)`: through the paste importer (rest/paste-text.ts), replacing the draft. A wrong
- * argument throws at once; invalid records are dropped. Before the rest chunk is in, the draft is
- * replaced once it is, in order with the pastes and other calls made meanwhile; if it cannot be
- * fetched, the entry comes back without the plan (its records as they are: what `stash()` wrote
- * needs none), so that nothing of it is lost.
+ * `restore(entry)`: through the paste importer (paste-import.ts), replacing the draft. A wrong
+ * argument throws at once; invalid records are dropped.
  */
 export function restoreStash(composer: Composer, entry: unknown): void {
   const candidate = entry as Partial<ComposerStashEntry> | null;
@@ -61,8 +58,5 @@ export function restoreStash(composer: Composer, entry: unknown): void {
   const entries = new Map((stashedAttachments.get(candidate) ?? []).map((stashed) => [stashed.contextId, restoredEntry(stashed)]));
   const text = candidate.text;
   // Uploads that had not finished start again (uploads.ts).
-  composer.imports.run(
-    (rest) => rest.restoreText(composer, text, records, entries),
-    () => composer.model.replace(text, records, entries),
-  );
+  restoreText(composer, text, records, entries);
 }

@@ -4,39 +4,86 @@
 // controller owns the list; it follows the trigger of the draft (src/editor/trigger.ts), so any
 // change that moves the caret in or out of a query asks the host or closes the list.
 //
-// The trigger's plugin and the list's own code (checking the host's answer, its keys, the choice,
-// its options) are in the rest chunk (rest/suggestion-list.ts, rest.ts): nothing can show before
-// the chunk is in, so a query typed before then asks the host once it is (`follow`, from rest.ts).
-// Until a list shows, every key goes to the editor.
+// The keys of the open list, the choice and the options are suggestion-list.ts's. Until a list
+// shows, every key goes to the editor.
 import { html, nothing, type ReactiveController, type TemplateResult } from "lit";
-import type { ActiveTrigger } from "../../editor/trigger.js";
+import { triggerOf, type ActiveTrigger } from "../../editor/trigger.js";
+import { emit } from "../events.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
-import type { ComposerRest } from "./rest.js";
+import { chooseSuggestion, optionId, revealActive, suggestionKey, suggestionOptions, type SuggestionList } from "./suggestion-list.js";
 import type { Suggestion } from "./types.js";
 
 export const LISTBOX_ID = "suggestions";
-export const optionId = (index: number) => `suggestion-${index}`;
 
-/**
- * A trigger character (src/editor/trigger-query.ts, `TRIGGER_CHARACTERS`) just before the caret,
- * here so that the query's rules stay in the rest chunk.
- */
-const TRIGGER_BEFORE_CARET = /[@$]$/;
+/** A host may offer many; a list longer than this is not read by anyone. */
+const SUGGESTIONS_MAX = 50;
 
-/** The list on screen: the query it answers, its items and the highlighted one. */
-export interface SuggestionList extends ActiveTrigger {
-  items: Suggestion[];
-  active: number;
+/** The items of the host's answer that are suggestions, at most `SUGGESTIONS_MAX`. */
+function validSuggestions(items: unknown): Suggestion[] {
+  if (!Array.isArray(items)) return [];
+  return items
+    .filter(
+      (item): item is Suggestion =>
+        item !== null &&
+        typeof item === "object" &&
+        (item.kind === "mention" || item.kind === "skill") &&
+        typeof item.value === "string" &&
+        item.value.trim() !== "",
+    )
+    .slice(0, SUGGESTIONS_MAX);
 }
+
+function same(a: ActiveTrigger, b: ActiveTrigger): boolean {
+  return a.trigger === b.trigger && a.query === b.query && a.from === b.from;
+}
+
+/** Follows the trigger of `composer`'s draft after a change: a new query asks the host again (`t3-trigger`). */
+function followTrigger(composer: Composer, suggestions: Suggestions): void {
+  const host = composer.host;
+  const active = triggerOf(composer.model.state);
+  const current = suggestions.list;
+  if (!active) {
+    suggestions.close();
+    return;
+  }
+  if (current && same(current, active)) {
+    current.to = active.to;
+    return;
+  }
+  // The previous answer stays on screen until the new one arrives, so the list does not flicker.
+  const list: SuggestionList = { ...active, items: current?.items ?? [], active: 0 };
+  suggestions.list = list;
+  const proceed = emit(
+    host,
+    "t3-trigger",
+    {
+      trigger: active.trigger,
+      query: active.query,
+      provide: (items) => {
+        Promise.resolve(items).then(
+          (answer) => {
+            if (suggestions.list !== list) return; // a stale answer
+            list.items = validSuggestions(answer);
+            list.active = 0;
+            host.requestUpdate();
+          },
+          () => {
+            if (suggestions.list === list) suggestions.close();
+          },
+        );
+      },
+    },
+    { cancelable: true },
+  );
+  if (!proceed) suggestions.close();
+  host.requestUpdate();
+}
+
 
 export class Suggestions implements ReactiveController, DraftObserver {
   readonly #composer: Composer;
-  /**
-   * The list; an answer is shown only if this is still the list it was asked for. Set by the
-   * chunk's `followTrigger` (rest/suggestion-list.ts).
-   * @internal
-   */
+  /** The list; an answer is shown only if this is still the list it was asked for (`followTrigger`). */
   list: SuggestionList | null = null;
 
   constructor(composer: Composer) {
@@ -55,17 +102,7 @@ export class Suggestions implements ReactiveController, DraftObserver {
   }
 
   draftChanged({ before, after }: DraftChange): void {
-    const rest = this.#composer.rest.loaded;
-    if (rest) {
-      if (rest.triggerOf(before) !== rest.triggerOf(after)) rest.followTrigger(this.#composer, this);
-    } else if (TRIGGER_BEFORE_CARET.test(after.selection.$head.nodeBefore?.text ?? "")) {
-      void this.#composer.rest.run(() => undefined); // a trigger typed: the chunk now, not when idle
-    }
-  }
-
-  /** Follows the trigger of the draft now: once the rest chunk is in, for a query typed before it (rest.ts). */
-  follow(): void {
-    this.#composer.rest.loaded?.followTrigger(this.#composer, this);
+    if (triggerOf(before) !== triggerOf(after)) followTrigger(this.#composer, this);
   }
 
   close(): void {
@@ -74,30 +111,29 @@ export class Suggestions implements ReactiveController, DraftObserver {
     this.#composer.host.requestUpdate();
   }
 
-  /** The rest chunk, which a list with items has (it checked them), with that list. */
-  #shown(): { rest: ComposerRest; list: SuggestionList } | null {
-    const rest = this.#composer.rest.loaded;
+  /** The list, when it has items to show. */
+  #shown(): SuggestionList | null {
     const list = this.list;
-    return rest && list && list.items.length > 0 ? { rest, list } : null;
+    return list && list.items.length > 0 ? list : null;
   }
 
   /** Keys the open list takes before the editor does. */
   key(event: KeyboardEvent): boolean {
     const shown = this.#shown();
-    return shown !== null && shown.rest.suggestionKey(this.#composer, shown.list, event, () => this.close());
+    return shown !== null && suggestionKey(this.#composer, shown, event, () => this.close());
   }
 
   /** Replaces `@query` with the chosen item's chip. The same path twice shares one record. */
   choose(index: number): void {
     const shown = this.#shown();
-    if (shown) shown.rest.chooseSuggestion(this.#composer, shown.list, index, () => this.close());
+    if (shown) chooseSuggestion(this.#composer, shown, index, () => this.close());
   }
 
   /** The listbox. An option acts on a click (the mousedown is kept from blurring the editor). */
   render(): TemplateResult {
     const shown = this.#shown();
     return html`<div id=${LISTBOX_ID} part="suggestions" class="suggestions" popover="manual" role="listbox" aria-label=${this.#composer.host.localizer.text("suggestions")}>
-      ${shown ? shown.rest.suggestionOptions(shown.list, (index) => this.choose(index)) : nothing}
+      ${shown ? suggestionOptions(shown, (index) => this.choose(index)) : nothing}
     </div>`;
   }
 
@@ -110,9 +146,9 @@ export class Suggestions implements ReactiveController, DraftObserver {
       if (open) listbox.showPopover();
       else listbox.hidePopover();
     }
-    if (shown) editor.setAttribute("aria-activedescendant", optionId(shown.list.active));
+    if (shown) editor.setAttribute("aria-activedescendant", optionId(shown.active));
     else editor.removeAttribute("aria-activedescendant");
-    if (shown && listbox) shown.rest.revealActive(listbox, listbox.querySelector<HTMLElement>(`#${optionId(shown.list.active)}`));
+    if (shown && listbox) revealActive(listbox, listbox.querySelector<HTMLElement>(`#${optionId(shown.active)}`));
   }
 }
 

@@ -23,7 +23,7 @@ import { proseMirrorStyles } from "./editor.styles.js";
 import { parseFormState } from "./form.js";
 import type { ContextValidator } from "./staleness.js";
 import type { ComposerQueuedMessage } from "./queue-item.js";
-import { renderQueue } from "./queue-view.js";
+import { renderQueue } from "./queue-list.js";
 import { pastedBlockStyles } from "./pasted-block.styles.js";
 import type { SendOptions } from "./send.js";
 import { attachFiles, insertContext, removeContext } from "./insert.js";
@@ -33,6 +33,10 @@ import type { InsertableContextRecord } from "./insertable.js";
 import { onDragLeave, onDragOver, onDrop } from "./drop.js";
 import { StringsController } from "../strings-controller.js";
 import { composerStyles } from "./t3-composer.styles.js";
+import { controlStyles } from "./controls.styles.js";
+import { createOutOfBox, type OutOfBox } from "./out-of-box.js";
+import { isSpeech, type ComposerSpeech } from "./speech.js";
+import { toolbarStyles } from "./toolbar.styles.js";
 import type { ComposerHistoryEntry, ComposerStashEntry, ComposerValue, DraftAttachment, InsertContextOptions } from "./types.js";
 import { setValue, valueOf } from "./value.js";
 import "./events.js";
@@ -48,8 +52,10 @@ import "../chip-events.js";
  * @summary A chat composer with inline context chips.
  * @tagname t3-composer
  *
- * @slot toolbar - Above the editor: formatting-free tools such as "attach" buttons.
- * @slot actions - Below the editor, at the end: a send button, a model picker.
+ * @slot toolbar - Above the editor: the host's own tools.
+ * @slot toolbar-start - In the toolbar, after Attach and Dictate: the host's own buttons.
+ * @slot toolbar-end - In the toolbar, just before Send: the host's own buttons (a model picker).
+ * @slot actions - Below the editor, at the end (before `toolbar-end`): a send button of the host's, a model picker.
  *
  * @csspart frame - The bordered box around everything.
  * @csspart editor - The editable text.
@@ -77,11 +83,21 @@ import "../chip-events.js";
  * @csspart reveal-cancel - Its Cancel button.
  * @csspart chip-menu - The menu a long press on a chip opens: its name, description and Copy (docs/accessibility.md).
  * @csspart chip-copy - That menu's Copy button.
- * @csspart toolbar - The toolbar row.
- * @csspart actions - The actions row.
+ * @csspart header - The row above the editor (slot `toolbar`).
+ * @csspart toolbar - The toolbar under the editor (`toolbar="none"` hides its buttons); it is also part `actions`.
+ * @csspart actions - The row under the editor: the toolbar, or with `toolbar="none"` the budget and slot `actions`.
+ * @csspart send-button - The toolbar's Send button; while it stops a send (or the host's work) also `stop-button`.
+ * @csspart stop-button - The Send button while it is Stop (accessible name "Stop").
+ * @csspart attach-button - The toolbar's Attach button: opens the file picker.
+ * @csspart dictate-button - The toolbar's Dictate button (`aria-pressed` while it listens); only with a speech engine.
+ * @csspart dictation-interim - The pending run of dictated text at the caret (not yet part of `value`).
+ * @csspart error - The error notice (`role="alert"`): a failed send, upload or save, a denied microphone.
+ * @csspart retry-button - The notice's Retry button, where retrying makes sense.
+ * @csspart dismiss-button - The notice's dismiss button.
  * @csspart retrying - In the actions row while the transport tries a send again: "Still trying to send (attempt N)…".
  * @csspart budget - The token budget meter (with `budget`); also `budget-over` past the budget.
  * @csspart preview - The panel of what the model gets (`showPreview()`); inside it `preview-text`, `preview-entries`, `preview-entry`, `preview-close`.
+ * @csspart preview-status - What stands for the preview panel until it has loaded: a status, or an alert with its `preview-retry` and `preview-dismiss` buttons.
  * @csspart pasted-block - A large paste kept collapsed (docs/composer.md, "Large pastes"); inside it `pasted-expand` and `pasted-remove`, its buttons.
  * @csspart chip-stale - A chip whose context changed (`validateContext`); `chip-gone`: one that is no longer available.
  * @csspart confirm-gone - The question a send asks about gone context; its buttons `confirm-gone-keep`, `confirm-gone-remove`.
@@ -116,7 +132,8 @@ import "../chip-events.js";
  * @event t3-change - The draft changed. `detail.value` (`{ text, context? }`) is computed when first read.
  * @event t3-send - About to send (cancelable: the host then takes `detail.message` itself, and the draft clears).
  * @event t3-sent - Sent: `detail.message` and the host's stored copy `detail.result`.
- * @event t3-error - `{ code, message, cause? }`: an upload, a send or local storage failed, a pasted attachment's source cannot be reached, or the transport reported an error outside any call (`invalid-frame`: the host sent a frame that is not valid).
+ * @event t3-error - `{ code, message, cause? }`: an upload, a send or local storage failed, a pasted attachment's source cannot be reached, dictation failed (`microphone-denied`, `dictation-failed`), or the transport reported an error outside any call (`invalid-frame`: the host sent a frame that is not valid). Cancelable: `preventDefault()` keeps the composer's notice (part `error`) from showing.
+ * @event t3-stop - Stop was pressed (cancelable: the running send is then not aborted). Detail `{ sending }`.
  * @event t3-context-add - A record joined the draft: `detail.record`.
  * @event t3-context-remove - A record left the draft: `detail.record`.
  * @event t3-trigger - `@` or `$` typed (cancelable): answer with `detail.provide(promise of Suggestion[])`.
@@ -127,10 +144,10 @@ import "../chip-events.js";
  */
 export class T3ComposerElement extends LitElement {
   /**
-   * The element's shadow styles (theme, chips, editor, layout); the parts its chunks draw bring
+   * The element's shadow styles (theme, chips, editor, layout, controls); the lazy views bring
    * their own (elements/adopt-styles.ts). Restyle through parts and custom properties.
    */
-  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, redactedChipStyles, pastedBlockStyles];
+  static override styles = [themeStyles, chipStyles, proseMirrorStyles, composerStyles, controlStyles, redactedChipStyles, pastedBlockStyles, toolbarStyles];
   static formAssociated = true;
 
   static override properties = {
@@ -150,6 +167,9 @@ export class T3ComposerElement extends LitElement {
     estimateTokens: { attribute: false },
     kinds: { attribute: false },
     busy: { type: Boolean, reflect: true, noAccessor: true },
+    toolbar: { type: String },
+    accept: { type: String },
+    speech: { attribute: false, noAccessor: true },
   };
 
   /** Shown while the draft is empty. */
@@ -192,9 +212,15 @@ export class T3ComposerElement extends LitElement {
    * `undefined` (the default): the registry's (`registry.definitions()`).
    */
   declare kinds: readonly ContextKindDefinition[] | undefined;
+  /** `toolbar="none"` hides the built-in toolbar (Attach, Dictate, Send); any other value, or none, shows it. */
+  declare toolbar: string | null;
+  /** What the Attach button's file picker offers, as `<input type="file">`'s `accept`; `null`: any file. */
+  declare accept: string | null;
+  #speech: ComposerSpeech | null | undefined = undefined;
   #validateContext: ContextValidator | null = null;
   #registry: ChipRegistry = chipRegistry;
   readonly #composer: Composer;
+  readonly #outOfBox: OutOfBox;
   readonly #strings = new StringsController(this, () => this.#stringsChanged());
   #formDisabled = false;
   #draftKey: string | null = null;
@@ -215,7 +241,27 @@ export class T3ComposerElement extends LitElement {
     this.budgetMode = null;
     this.estimateTokens = undefined;
     this.kinds = undefined;
+    this.toolbar = null;
+    this.accept = null;
     this.#composer = createComposer(this, this.attachInternals());
+    this.#outOfBox = createOutOfBox(this, this.#composer);
+  }
+
+  /**
+   * The speech engine of the Dictate button (docs/composer.md, "Dictation"): `{ start(signal) }`
+   * yielding `{ text, final }`, such as `createRecordedSpeech({ transcribe })`. `undefined` (the
+   * default): the browser's own recognizer where there is one; `null`: no dictation. Setting
+   * something else throws a TypeError naming it.
+   */
+  get speech(): ComposerSpeech | null | undefined {
+    return this.#speech;
+  }
+
+  set speech(speech: ComposerSpeech | null | undefined) {
+    if (speech != null && !isSpeech(speech)) throw new TypeError(`speech: expected { start(signal) }, null or undefined, got ${String(speech)}`);
+    const previous = this.#speech;
+    this.#speech = speech;
+    this.requestUpdate("speech", previous);
   }
 
   /**
@@ -449,8 +495,7 @@ export class T3ComposerElement extends LitElement {
    * chip, its records, its images and files bound to the host's ids (nothing is uploaded again).
    * The next send carries `editOf: message.id`. Escape or Cancel leaves edit mode and brings back
    * the draft from before the first edit. Throws a TypeError for something that is not a message,
-   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`. Before
-   * the composer's rest chunk is in, the edit applies once it is (`await updateComplete` sees it).
+   * and an Error while a send runs or when the transport's `capabilities.edit` is `false`.
    */
   edit(message: EditableMessage): void {
     this.#composer.editing.edit(message);
@@ -461,7 +506,7 @@ export class T3ComposerElement extends LitElement {
     this.#composer.editing.cancel();
   }
 
-  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode (and until an `edit()` has applied). */
+  /** The message being edited (`{ messageId, preview }`), or `null` outside edit mode. */
   get editing(): ComposerEditing | null {
     return this.#composer.editing.editing;
   }
@@ -527,11 +572,12 @@ export class T3ComposerElement extends LitElement {
     return html`<div class="frame" part="frame" @focusout=${(event: FocusEvent) => this.#focusOut(event)}
         @dragenter=${(event: DragEvent) => onDragOver(composer, event)} @dragover=${(event: DragEvent) => onDragOver(composer, event)}
         @dragleave=${onDragLeave} @drop=${(event: DragEvent) => onDrop(composer, event)}>
-        <div class="bar" part="toolbar"><slot name="toolbar"></slot></div>
+        <div class="bar" part="header"><slot name="toolbar"></slot></div>
         ${composer.editing.render()}
         ${renderQueue(composer)}
         ${composer.shelf.render((localId) => this.retryAttachment(localId))} ${composer.mount}
-        <div class="bar" part="actions">${composer.budget.render()}${this.#retrying()}<span class="spacer"></span><slot name="actions"></slot></div>
+        ${this.#outOfBox.notice.render()}
+        ${this.#actions()}
       </div>
       ${composer.suggestions.render()} ${composer.shelf.renderConfirm()} ${composer.previewPanel.render()} ${composer.staleness.renderConfirm()}
       <div class="visually-hidden" role="status" aria-live="polite">${composer.events.announcement}</div>`;
@@ -557,6 +603,18 @@ export class T3ComposerElement extends LitElement {
   /** The strings changed: chips (their names and suffixes) are drawn again. */
   #stringsChanged(): void {
     this.#composer.chips.redrawAll();
+  }
+
+  /** The row under the editor: the toolbar, or with `toolbar="none"` the actions row as before it. */
+  #actions() {
+    const composer = this.#composer;
+    const budget = composer.budget.render();
+    if (this.toolbar === "none") {
+      return html`<div class="bar" part="actions">${budget}${this.#retrying()}<span class="spacer"></span><slot name="actions"></slot></div>`;
+    }
+    const { toolbar } = this.#outOfBox;
+    toolbar.sync();
+    return html`<div class="bar toolbar" part="toolbar actions">${toolbar.renderStart()}<slot name="toolbar-start"></slot>${budget}${this.#retrying()}<span class="spacer"></span><slot name="actions"></slot><slot name="toolbar-end"></slot>${toolbar.renderSend()}</div>`;
   }
 
   /** What the actions row says while a send is retried (send.ts, `retryingAttempt`). */

@@ -6,42 +6,23 @@
 // bytes are gone (a restored draft) is retried by attaching the file again. Uploads survive a
 // move of the element (a disconnect and a connect in one task): they stop only when the element
 // stays disconnected, and start again when it comes back. What the shelf and the chips show is
-// decided here, at once; the transport's call and its following (rest/upload.ts) and the fetch of
-// a pasted attachment (rest/attachment-fetch.ts) are in the rest chunk (rest.ts): one asked for
-// before it is in starts once it is, unless it was stopped meanwhile, and one whose code cannot
-// be fetched shows as failed, to be retried (which fetches it again).
+// decided here; one upload's call to the transport is upload.ts's, and the fetch of a pasted
+// attachment's bytes is attachment-import.ts's.
 import type { ReactiveController } from "lit";
 import type { FileContextRecord, ImageContextRecord } from "../../contract/types.js";
 import { ComposerError } from "../../transport/errors.js";
 import { releaseUrl, type AttachmentEntry } from "./attachment-entry.js";
-import { ImportStore, type PendingImport } from "./attachment-import.js";
+import { fetchPasted, ImportStore, type PendingImport } from "./attachment-import.js";
 import type { Composer } from "./composer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 import { draftOf, isLive, liveAttachments } from "./draft-state.js";
-import type { ComposerRest } from "./rest.js";
+import { upload, type UploadRun } from "./upload.js";
 
-/** A running upload, or one waiting for the rest chunk. */
+/** A running upload. */
 interface Running {
   readonly controller: AbortController;
   /** Settles when the upload ends, whichever way. */
   settled: Promise<void>;
-}
-
-/** What the upload's own code (rest/upload.ts) needs of the controller. */
-export interface UploadRun {
-  readonly composer: Composer;
-  /** The record of `entry`: a queued message's, else the draft's. */
-  record(entry: AttachmentEntry): ImageContextRecord | FileContextRecord | undefined;
-  /** Whether a queued message holds `entry` (queue.ts). */
-  held(entry: AttachmentEntry): boolean;
-  /** Whether `controller` still runs the upload of `entry`: not stopped, not started again. */
-  current(entry: AttachmentEntry, controller: AbortController): boolean;
-  /** The upload of `entry` under `controller` ends; `false` if it was not current (nothing to do then). */
-  end(entry: AttachmentEntry, controller: AbortController): boolean;
-  /** `entry` changed: its chip and the shelf are drawn again. */
-  changed(entry: AttachmentEntry): void;
-  /** The upload of `entry` failed: it shows so, and the live region says so; returns what it said. */
-  failed(entry: AttachmentEntry): string;
 }
 
 export class Uploads implements ReactiveController, DraftObserver {
@@ -53,7 +34,7 @@ export class Uploads implements ReactiveController, DraftObserver {
   readonly imports = new ImportStore();
   #connected = false;
 
-  /** What the upload's own code (rest/upload.ts) does through this controller. */
+  /** What one upload (upload.ts) does through this controller. */
   readonly #run: UploadRun;
 
   constructor(composer: Composer) {
@@ -165,53 +146,27 @@ export class Uploads implements ReactiveController, DraftObserver {
 
   /**
    * Starts (or starts again) the upload of `entry`: it is `uploading` at once, and runs through
-   * the transport (rest/upload.ts) once the rest chunk is in (at once if it is).
+   * the transport (upload.ts).
    */
   start(entry: AttachmentEntry): void {
     this.#stop(entry);
     const controller = new AbortController();
-    const upload = { controller, settled: Promise.resolve() };
-    this.#running.set(entry, upload);
+    const running: Running = { controller, settled: Promise.resolve() };
+    this.#running.set(entry, running);
     entry.status = "uploading";
     entry.progress = 0;
     this.#changed(entry);
-    const current = () => this.#current(entry, controller);
-    upload.settled = this.#withRest((chunk) => chunk.upload(this.#run, entry, controller), current, () => {
-      this.#running.delete(entry);
-      this.#failed(entry);
-    });
+    running.settled = upload(this.#run, entry, controller);
   }
 
   /**
-   * Starts (or starts again) the fetch of a pasted attachment's bytes (rest/attachment-fetch.ts),
-   * once the rest chunk is in (at once if it is). If the chunk cannot be loaded, the chip stays
-   * unresolved and the fetch is interrupted: the next send (`settled`) or connect starts it again.
+   * Starts (or starts again) the fetch of a pasted attachment's bytes (attachment-import.ts).
    */
   fetch(pending: PendingImport): void {
     pending.controller?.abort();
     const controller = new AbortController();
     pending.controller = controller;
-    const current = () => pending.controller === controller && !controller.signal.aborted;
-    pending.settled = this.#withRest((chunk) => chunk.fetchPasted(this.#composer, pending, controller), current, () => {
-      pending.controller = null;
-      pending.settled = null;
-    });
-  }
-
-  /**
-   * Runs `use` with the rest chunk: at once if it is in, else once it is, unless `current` says
-   * the work was stopped meanwhile (removed, or the element left the page); `failed` (while
-   * still current) if the chunk cannot be fetched, after its `load-failed` (rest.ts). Settles
-   * when the work ends, whichever way; the element's `updateComplete` waits for the load.
-   */
-  #withRest(use: (chunk: ComposerRest) => Promise<void>, current: () => boolean, failed: () => void): Promise<void> {
-    const { rest } = this.#composer;
-    if (rest.loaded) return use(rest.loaded);
-    const later = (chunk: ComposerRest) => (current() ? use(chunk) : undefined);
-    const failedNow = () => {
-      if (current()) failed();
-    };
-    return rest.run(later, failedNow).then(() => undefined);
+    pending.settled = fetchPasted(this.#composer, pending, controller);
   }
 
   #current(entry: AttachmentEntry, controller: AbortController): boolean {
@@ -249,7 +204,7 @@ export class Uploads implements ReactiveController, DraftObserver {
   /**
    * Waits until no attachment of the draft is uploading, nor any pasted one being fetched (its
    * upload starts when its bytes arrive); throws `upload-failed` if an upload did not finish.
-   * A fetch whose code could not be loaded (`fetch`) is tried again first, so a send waits for it.
+   * A fetch interrupted while the element was away (`fetch`) is started again first, so a send waits for it.
    */
   async settled(): Promise<void> {
     if (this.#connected) for (const pending of this.imports.values()) if (!pending.controller) this.fetch(pending);

@@ -1,4 +1,4 @@
-// The overlays chunk (overlay-chunk.ts says when it loads): what opens on a chip when a person
+// The overlays chunk (chunks.ts says when it loads): what opens on a chip when a person
 // acts on it, in both elements. Everything it holds is reached through this module, and in the
 // drop-ins only through a dynamic import.
 import { detailsCardStyles } from "../../presentation/details/card.styles.js";

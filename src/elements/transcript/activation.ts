@@ -5,7 +5,7 @@ import { emit } from "../events.js";
 import { actionOf, chipBinding, type Action } from "./actions.js";
 import { chipDetails, chipExpanded } from "./chips.js";
 import { toggleExpansion } from "./expansion.js";
-import { unchangedFocus } from "../overlay-chunk.js";
+import { unchangedFocus } from "../chunks.js";
 import type { TranscriptOverlays } from "./overlays.js";
 
 /** The actionable node an event is about, when it lies inside `list`. */

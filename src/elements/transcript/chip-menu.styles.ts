@@ -1,5 +1,5 @@
 // The styles of the long-press menu (chip-menu.ts), in the overlays chunk with it
-// (overlay-chunk.ts), adopted with the other overlays' styles (overlays.ts).
+// (chunks.ts), adopted with the other overlays' styles (overlays.ts).
 import { css } from "lit";
 
 /** The menu's layout and its Copy button (at least 24 CSS px square, WCAG 2.5.8). */

@@ -1,5 +1,5 @@
 // What a long press on a chip opens (docs/accessibility.md, "Touch"), in the overlays chunk
-// (overlay-chunk.ts; chip-press.ts watches the gesture): the touch screen's answer to a right-click
+// (chunks.ts; chip-press.ts watches the gesture): the touch screen's answer to a right-click
 // menu, in the details popover. It shows the chip's details (a pull request's card,
 // a terminal's lines; the chip's name when its kind has none) and a Copy button that copies the
 // chip as its reference link with its record. A long press never activates the chip: no

@@ -1,5 +1,5 @@
 // The transcript's long presses (docs/accessibility.md, "Touch"), watched from the first touch: a
-// chip's opens its menu (chip-menu.ts, in the overlays chunk: overlay-chunk.ts), a message's copy
+// chip's opens its menu (chip-menu.ts, in the overlays chunk: chunks.ts), a message's copy
 // button's copies. A long press never activates the chip.
 import { englishLocalizer } from "../../l10n/localizer.js";
 import { LongPress } from "../long-press.js";

@@ -4,12 +4,14 @@
 // (t3-transcript.ts) creates one when the engine has loaded, hands it the thread and its
 // settings, and asks it to draw; it owns no state the element's API reads before that.
 import type { LitElement } from "lit";
-import type { Localizer } from "../../l10n/localizer.js";
+import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { ChunkLoads } from "../chunks.js";
 import { actionTarget, activate, expand, hoverChip, previewOnTap } from "./activation.js";
 import { Announcer } from "./announcer.js";
 import { chipLongPress } from "./chip-press.js";
+import { codeCopyButtonAt, codeOf } from "./code/code-block.js";
+import type { CodeHighlighter } from "./code/types.js";
 import { copyButtonAt, copySelection, pressCopyButton, type CopySource } from "./copy.js";
 import { EDIT_BUTTON_CLASS, requestEdit, type EditTarget } from "./edit.js";
 import { whenIdle } from "../idle.js";
@@ -46,6 +48,8 @@ export interface DrawSettings {
   resolveAttachmentUrl: AttachmentUrlResolver | undefined;
   strings: Localizer;
   editable: boolean;
+  /** The element's `highlighter` (code/types.ts). */
+  highlighter: CodeHighlighter | null | undefined;
 }
 
 export class TranscriptDrawing {
@@ -71,6 +75,8 @@ export class TranscriptDrawing {
   #cancelMatching: (() => void) | null = null;
   /** Where this transcript's load of the legacy reader stands (load-legacy.ts). */
   #reader: "unasked" | "loading" | "failed" = "unasked";
+  /** The strings of the last draw. */
+  #strings: Localizer = englishLocalizer;
 
   constructor(hooks: DrawingHooks) {
     this.#hooks = hooks;
@@ -131,6 +137,7 @@ export class TranscriptDrawing {
   /** Draws what is due until `deadline` (a `performance.now()` time); `true` when all is drawn. */
   draw(settings: DrawSettings, deadline: number): boolean {
     const { strings } = settings;
+    this.#strings = strings;
     this.#overlays.localize(strings);
     this.#describeList(strings);
     const announce = this.#settled ? (message: string) => this.#announcer.say(message) : undefined;
@@ -227,6 +234,28 @@ export class TranscriptDrawing {
     node.focus({ preventScroll: true });
   }
 
+  /**
+   * A code block's Copy button: exactly the code between the fences, as plain text, through the
+   * async clipboard; "Copied" is said in the live region, and the button says how it went in
+   * `data-copy-state` until the pointer or focus leaves (as a message's copy button does).
+   */
+  async #copyCode(button: HTMLElement): Promise<void> {
+    const code = codeOf(button);
+    if (code === undefined) return;
+    let state: "copied" | "failed" = "copied";
+    try {
+      await navigator.clipboard.writeText(code);
+    } catch (error) {
+      console.warn("t3-composer: the clipboard refused the code", error);
+      state = "failed";
+    }
+    button.dataset.copyState = state;
+    const settle = () => delete button.dataset.copyState;
+    button.addEventListener("pointerleave", settle, { once: true });
+    button.addEventListener("blur", settle, { once: true });
+    if (state === "copied") this.#announcer.say(this.#strings.text("codeCopied"));
+  }
+
   #onClick(event: Event): void {
     const edit = (event.target as Element | null)?.closest?.(`.${EDIT_BUTTON_CLASS}`);
     if (edit instanceof HTMLElement) {
@@ -237,6 +266,11 @@ export class TranscriptDrawing {
     const copy = copyButtonAt(event);
     if (copy) {
       pressCopyButton(this.#copySource, copy);
+      return;
+    }
+    const codeCopy = codeCopyButtonAt(event);
+    if (codeCopy) {
+      void this.#copyCode(codeCopy);
       return;
     }
     const node = actionTarget(event, this.list.node);

@@ -1,7 +1,7 @@
 // One message's DOM. A message is re-rendered only when it changed, and then block by block:
 // while a reply streams in, the blocks whose Markdown did not change keep their nodes, so the
 // reader's selection and any open popover survive.
-import type { Token } from "marked";
+import type { Token, Tokens } from "marked";
 import { englishLocalizer, type Localizer } from "../../l10n/localizer.js";
 import type { ChipRegistry } from "../../presentation/types.js";
 import type { TranscriptAttachment } from "../../transport/types.js";
@@ -9,11 +9,15 @@ import type { MediaItem } from "./actions.js";
 import { isImageAttachment, mediaItem, renderFileRow, renderGallery, type AttachmentUrlResolver } from "./message-attachments.js";
 import { maskIcon } from "../../presentation/chip-dom.js";
 import { createTranscriptChip, type MessageScope } from "./chips.js";
+import { drawCodeBlock, type CodeBlockSettings } from "./code/code-block.js";
+import type { CodeHighlighter } from "./code/types.js";
 import { COPY_BUTTON_CLASS } from "./copy.js";
 import { editButton, editedMark, isEdited, offersEdit } from "./edit.js";
 import { removeExpansions } from "./expansion.js";
 import type { MarkdownEngine } from "./markdown/engine.js";
+import type { MarkdownReference } from "./markdown/inline.js";
 import { relex, type LexedText } from "./markdown/relex.js";
+import { completeStreamingTail } from "./markdown/streaming-tail.js";
 import { emit } from "../events.js";
 import { resolveMessageContext } from "./message-context.js";
 import type { TranscriptMessage } from "./types.js";
@@ -40,6 +44,8 @@ export interface RenderDeps {
    * Absent: the message shows as it was sent.
    */
   awaitReader?: (() => boolean) | undefined;
+  /** Highlights code blocks (code/types.ts); `undefined`: the built-in highlighter; `null`: none. */
+  highlighter?: CodeHighlighter | null | undefined;
 }
 
 /** On a message drawn as it was sent while the legacy reader it needs is on its way. */
@@ -132,6 +138,7 @@ export class MessageView {
       announce: given.announce,
       editable: given.editable ?? false,
       awaitReader: given.awaitReader,
+      highlighter: given.highlighter,
     };
     this.#attributes(message, deps.strings);
     this.#editing(message, deps);
@@ -213,7 +220,9 @@ export class MessageView {
     this.#markReader(message, context.awaitsReader && deps.awaitReader?.() === true);
     this.#drawnWithoutReader = context.awaitsReader;
     for (const problem of context.problems) emit(deps.host, "t3-error", { code: problem.code, message: `Message ${message.id}: ${problem.message}`, cause: problem.cause });
-    this.#lexed = relex(force ? undefined : this.#lexed, context.text, message.role === "user", deps.markdown.lex);
+    // A pending reply's unfinished end is drawn as it will be when finished (markdown/streaming-tail.ts).
+    const text = message.pending ? completeStreamingTail(context.text) : context.text;
+    this.#lexed = relex(force ? undefined : this.#lexed, text, message.role === "user", deps.markdown.lex);
     const { tokens } = this.#lexed;
     const basis: Basis = { context: message.context, attachments: message.attachments, role: message.role, links: JSON.stringify(tokens.links) };
     const previous = this.#basis;
@@ -234,7 +243,7 @@ export class MessageView {
       gallery: this.#galleryItems,
       galleryIndex: this.#galleryIndex,
     };
-    this.#drawBlocks(tokens, scope, deps.markdown.render);
+    this.#drawBlocks(tokens, scope, deps.markdown.render, { strings: deps.strings, highlighter: deps.highlighter });
     const referenced = new Set(this.#blocks.flatMap((block) => block.files));
     this.#drawFiles(context.attachments.filter((a) => !isImageAttachment(a) && !referenced.has(a.id)), deps);
   }
@@ -257,14 +266,15 @@ export class MessageView {
   // The blocks whose Markdown did not change keep their nodes; the first one that changed may only
   // have grown at its end (the paragraph a reply streams into), and is then extended in place.
   // New nodes go after the stale ones, which leave once all is drawn.
-  #drawBlocks(tokens: readonly Token[], scope: MessageScope, renderBlock: MarkdownEngine["render"]): void {
+  #drawBlocks(tokens: readonly Token[], scope: MessageScope, renderBlock: MarkdownEngine["render"], code: CodeBlockSettings): void {
     let kept = 0;
     while (kept < this.#blocks.length && kept < tokens.length && this.#blocks[kept]!.raw === tokens[kept]!.raw) kept++;
     const stale = this.#blocks.splice(kept);
     for (const token of tokens.slice(kept)) {
       const files = new Set<string>();
       const drawn = this.#blocks.length === kept ? stale[0] : undefined;
-      const node = renderBlock(token, { reference: (reference) => createTranscriptChip(reference, scope, files) }, drawn);
+      const hooks = { reference: (reference: MarkdownReference) => createTranscriptChip(reference, scope, files), code: (fence: Tokens.Code, node: Node | null) => drawCodeBlock(fence, code, node) };
+      const node = renderBlock(token, hooks, drawn);
       if (drawn && node === drawn.node) {
         stale.shift();
         this.#blocks.push({ raw: token.raw, token, node, files: [...drawn.files, ...files] });

@@ -1,5 +1,5 @@
 // The look of the transcript's overlays (details popover, hover card, media modal), in the overlays
-// chunk with them (overlay-chunk.ts): adopted into the transcript's shadow root when they are made
+// chunk with them (chunks.ts): adopted into the transcript's shadow root when they are made
 // (overlays.ts).
 import { css } from "lit";
 

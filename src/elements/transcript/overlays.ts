@@ -1,12 +1,11 @@
 // The overlays a transcript owns (docs/transcript.md, "Chips"): the details popover, the hover card
-// and the media modal come with the overlays chunk (overlay-chunk.ts), made (and their styles
+// and the media modal come with the overlays chunk (chunks.ts), made (and their styles
 // adopted) when it is in; the
 // expansions are drawn in the messages themselves and are here from the start. Until the chunk is
 // in, nothing is open, so whoever asks whether an overlay is open reads `views` as `null`.
 import type { Localizer } from "../../l10n/localizer.js";
 import { adoptInto } from "../adopt-styles.js";
-import type { ChunkLoads } from "../chunks.js";
-import { overlayChunk, unchangedFocus, withOverlays, type OverlayParts } from "../overlay-chunk.js";
+import { overlayChunk, unchangedFocus, withOverlays, type ChunkLoads, type OverlayParts } from "../chunks.js";
 import type { DetailsPopover } from "./details-popover.js";
 import { ExpansionState } from "./expansion.js";
 import type { HoverCard } from "./hover-card.js";

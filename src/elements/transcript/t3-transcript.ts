@@ -6,6 +6,7 @@ import { assertChipRegistry } from "../../presentation/report.js";
 import { themeStyles } from "../../presentation/theme.styles.js";
 import type { ChipPresenter, ChipRegistry } from "../../presentation/types.js";
 import type { AttachmentUrlResolver } from "./message-attachments.js";
+import type { CodeHighlighter } from "./code/types.js";
 import type { DrawSettings, TranscriptDrawing } from "./drawing.js";
 import type { EditTarget } from "./edit.js";
 import { EarlyThread } from "./early-thread.js";
@@ -68,6 +69,9 @@ type Thread = Pick<EarlyThread, "messages" | "get" | "indexOf" | "set" | "append
  * @csspart message - Each message (`<article>`), also `message-user`, `message-assistant`, `message-system`, `message-pending`.
  * @csspart bubble - The box around a message's content.
  * @csspart body - A message's rendered Markdown.
+ * @csspart code-block - A fenced code block: its header and its code.
+ * @csspart code-language - The language named by a code block's fence, in its header.
+ * @csspart code-copy - A code block's Copy button: exactly its code, as plain text.
  * @csspart copy-button - A message's "Copy" button: the whole message as Markdown, HTML and fragment.
  * @csspart edit - A user message's "Edit" button (with `editable`).
  * @csspart edited - The "edited" mark of a message that replaced an earlier version.
@@ -121,6 +125,7 @@ export class T3TranscriptElement extends LitElement {
   #strings = new StringsController(this, () => this.#redrawAll());
   #registry: ChipRegistry = chipRegistry;
   #resolveAttachmentUrl: AttachmentUrlResolver | undefined;
+  #highlighter: CodeHighlighter | null | undefined;
   #transport: EditTarget["transport"];
   #composer: EditTarget | null = null;
   #unsubscribe: (() => void) | null = null;
@@ -130,7 +135,7 @@ export class T3TranscriptElement extends LitElement {
   #nextSlice: ReturnType<typeof setTimeout> | undefined;
   /** Who waits for the thread to be drawn (`updateComplete`). */
   #drawnWaiters: Array<() => void> = [];
-  /** The loads of the overlays chunk (overlay-chunk.ts), which `updateComplete` waits for too. */
+  /** The loads of the overlays chunk (chunks.ts), which `updateComplete` waits for too. */
   readonly #loads = new ChunkLoads(this, "transcript");
 
   constructor() {
@@ -254,6 +259,24 @@ export class T3TranscriptElement extends LitElement {
     this.#redrawAll();
   }
 
+  /**
+   * Highlights fenced code: `(code, language) => tokens` (sync or async), each token a run of the
+   * code's text and its scope (docs/transcript.md, "Code blocks"). `undefined` (the default): the
+   * built-in highlighter, loaded with the first code block that comes into view; `null`: code
+   * stays plain.
+   */
+  get highlighter(): CodeHighlighter | null | undefined {
+    return this.#highlighter;
+  }
+  set highlighter(highlighter: CodeHighlighter | null | undefined) {
+    if (highlighter !== undefined && highlighter !== null && typeof highlighter !== "function") {
+      throw new TypeError(`highlighter: expected a function or null, got ${String(highlighter)}`);
+    }
+    if (highlighter === this.#highlighter) return;
+    this.#highlighter = highlighter;
+    this.#redrawAll();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#subscribe();
@@ -332,7 +355,7 @@ export class T3TranscriptElement extends LitElement {
   }
 
   #settings(): DrawSettings {
-    return { registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, strings: this.#strings.localizer, editable: this.#editsOffered() };
+    return { registry: this.#registry, resolveAttachmentUrl: this.#resolveAttachmentUrl, strings: this.#strings.localizer, editable: this.#editsOffered(), highlighter: this.#highlighter };
   }
 
   /** Draws now, unless a slice or the engine is awaited (then that draw will do). */

@@ -108,9 +108,13 @@ export class VirtualList {
 
   /** Places, draws and measures, keeping the screen where it was; `true` when all is drawn. */
   pass(deadline: number): boolean {
-    // The pass measures every placed message: the sizes the observer reported are in it.
-    cancelAnimationFrame(this.#resizeFrame);
-    this.#resizeFrame = 0;
+    // Sizes the observer reported since the last pass put the screen back first: the pass reads
+    // whether the reader is at the end, which they may have moved.
+    if (this.#resizeFrame !== 0) {
+      cancelAnimationFrame(this.#resizeFrame);
+      this.#resizeFrame = 0;
+      this.#keepAfterResize();
+    }
     this.#busy = true;
     try {
       const moved = this.#moved;
@@ -334,15 +338,21 @@ export class VirtualList {
   }
 
   #resized(): void {
-    if (this.#busy || !this.#measure()) return;
-    // A scroll that its event has not reported yet (a script's or the reader's) wins: the anchor
-    // was read before it.
-    if (this.#viewport.position() === this.#anchorPosition) this.#keep(this.#anchor);
-    this.#settled();
+    if (!this.#keepAfterResize()) return;
     if (this.virtual) {
       this.#moved = true;
       this.#hooks.request();
     }
+  }
+
+  /** Measures the drawn messages and keeps the screen where it was; `false` when nothing changed. */
+  #keepAfterResize(): boolean {
+    if (this.#busy || !this.#measure()) return false;
+    // A scroll that its event has not reported yet (a script's or the reader's) wins: the anchor
+    // was read before it.
+    if (this.#viewport.position() === this.#anchorPosition) this.#keep(this.#anchor);
+    this.#settled();
+    return true;
   }
 }
 

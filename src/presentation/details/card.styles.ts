@@ -2,7 +2,7 @@ import { css } from "lit";
 
 /**
  * The look of the details cards of popovers and hover cards (in the overlays chunk with them:
- * elements/overlay-chunk.ts).
+ * elements/chunks.ts).
  */
 export const detailsCardStyles = css`
   .t3-details {

@@ -1,7 +1,7 @@
 // The built-in presenters' details cards (terminal lines, a page element, a preview annotation, a
 // review comment or pull request) are drawn by code in the overlays chunk, not in the first load
 // (docs/performance.md, "What the drop-ins load later"): they only show in a popover or a hover card
-// a person opens, and the elements open those once the chunk is in (elements/overlay-chunk.ts,
+// a person opens, and the elements open those once the chunk is in (elements/chunks.ts,
 // which hands the renderers over here when it loads). A card asked for before that, by a host's
 // own code, is an empty placeholder that the card replaces once the chunk arrives.
 import type {

@@ -1,4 +1,4 @@
-// A long press on a chip in <t3-composer> while the overlays chunk (src/elements/overlay-chunk.ts,
+// A long press on a chip in <t3-composer> while the overlays chunk (src/elements/chunks.ts,
 // which holds the chip menu) is still on its way, held by the network: the gesture is seen from
 // the first touch, and the menu opens once the chunk arrives, its Copy button focused. A file of
 // its own: the chunk is loaded once per page, and every test here needs it not loaded yet.

@@ -5,7 +5,7 @@ import { expect } from "@esm-bundle/chai";
 import { setViewport } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { Suggestion } from "../../../src/elements/composer/types.js";
-import { focusEnd, frame, mount, press, restIn, type, unmountAll } from "../composer/helpers.js";
+import { focusEnd, frame, mount, press, type, unmountAll } from "../composer/helpers.js";
 import { backgroundOf, contrast, parseColor } from "./contrast.js";
 
 const many: Suggestion[] = Array.from({ length: 30 }, (_, i) => ({ kind: "mention", value: `src/file-${String(i).padStart(2, "0")}.ts` }));
@@ -58,8 +58,6 @@ function inView(list: HTMLElement, option: HTMLElement): boolean {
   return inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
 }
 
-// The trigger comes with the rest chunk (composer/suggestions-before-rest.test.ts): in before the lists below.
-before(restIn);
 
 describe("suggestions, accessibly", () => {
   afterEach(unmountAll);

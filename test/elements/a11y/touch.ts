@@ -1,7 +1,7 @@
 // A finger through the DevTools protocol (test/support/a11y-commands.mjs): real touch events at
 // the centre of a node, with touch emulation on (the `touch` command).
 import { executeServerCommand } from "@web/test-runner-commands";
-import { LONG_PRESS_MS } from "../../../src/elements/long-press-timing.js";
+import { LONG_PRESS_MS } from "../../../src/elements/long-press.js";
 import { centre } from "../transcript/fixtures.js";
 
 /** How long `longPress` holds: well past the long-press time, as a person who means it does. */

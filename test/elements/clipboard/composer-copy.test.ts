@@ -3,7 +3,7 @@
 import { expect } from "@esm-bundle/chai";
 import { encodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import type { ImageContextRecord, PreviewAnnotationContextRecord } from "../../../src/contract/types.js";
-import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mention, mount, next, pngFile, press, record, restIn, terminal, unmountAll } from "../composer/helpers.js";
+import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mention, mount, next, pngFile, press, record, terminal, unmountAll } from "../composer/helpers.js";
 import { CONTEXT_FRAGMENT_MIME, copyFrom, expectValue, pasteInto, selectAll, sharedTransport, typesOf, uploadsDone } from "./helpers.js";
 
 const link = (record: { kind: string; contextId: string; label: string }) =>
@@ -22,8 +22,6 @@ function expectWritten(data: DataTransfer, text: string, source: object, records
   expect(data.getData("text/html")).to.equal(encodeClipboardHtml(json, { text }));
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("composer copy and cut", () => {
   afterEach(unmountAll);

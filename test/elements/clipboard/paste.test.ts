@@ -7,7 +7,7 @@ import type { ClipboardFragment, ComposerContextRecord, ImageContextRecord, Prev
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { ComposerError } from "../../../src/transport/errors.js";
 import type { ComposerTransport } from "../../../src/transport/types.js";
-import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, next, press, record, restIn, unmountAll } from "../composer/helpers.js";
+import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, next, press, record, unmountAll } from "../composer/helpers.js";
 import { element, review } from "../transcript/fixtures.js";
 import { BARE_FRAGMENT_TYPE } from "../../../src/elements/clipboard-payload.js";
 import { clipboard, expectValue, pasteInto, sharedTransport, uploadsDone } from "./helpers.js";
@@ -39,8 +39,6 @@ function onlyLocalId(composer: T3ComposerElement): string {
   return composer.attachments[0]!.localId;
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("paste into the composer", () => {
   afterEach(unmountAll);
@@ -214,7 +212,7 @@ describe("paste into the composer", () => {
       const composer = await mount();
       const errors = record(composer, "t3-error");
       pasteInto(composer, copied(link(shot), [shot]));
-      await composer.updateComplete; // the fetch runs once the rest chunk is in (src/elements/composer/uploads.ts)
+      await composer.updateComplete;
       expect(errors.map((event) => event.detail.code)).to.deep.equal(["attachment-unreachable"]);
       expectValue(composer, { text: `![shot.png](t3-context://v1/image/image_${onlyFetchedId(composer.value.text)})` });
     });

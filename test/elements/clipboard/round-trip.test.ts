@@ -17,7 +17,7 @@ import type { T3ComposerElement } from "../../../src/elements/composer/t3-compos
 import type { ComposerValue, DraftAttachment } from "../../../src/elements/composer/types.js";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import type { ChipRegistry } from "../../../src/presentation/types.js";
-import { chipsOf, editorOf, focusEnd, mention, mount, next, pngFile, restIn, skill, terminal, type, unmountAll } from "../composer/helpers.js";
+import { chipsOf, editorOf, focusEnd, mention, mount, next, pngFile, skill, terminal, type, unmountAll } from "../composer/helpers.js";
 import { article, cleanup, mount as mountTranscript } from "../transcript/fixtures.js";
 import { attachmentsJoined, copyFrom, expectValue, pasteInto, selectAll, sharedTransport, uploadsDone } from "./helpers.js";
 
@@ -135,8 +135,6 @@ function holding(record: ComposerContextRecord): ComposerValue {
   return { text: `see ${link(record)} now`, context: { version: 1, records: [record] } };
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("round trip composer → transcript → composer, per kind", () => {
   afterEach(() => {

@@ -4,7 +4,7 @@ import { expect } from "@esm-bundle/chai";
 import { CONTEXT_FRAGMENT_MIME, encodeClipboardFragment } from "../../../src/codec/clipboard.js";
 import type { ImageContextRecord, PreviewAnnotationContextRecord } from "../../../src/contract/types.js";
 import type { ComposerStashEntry } from "../../../src/elements/composer/types.js";
-import { deferred, focusEnd, frame, manualTransport, mount, pngFile, restIn, terminal, unmountAll } from "../composer/helpers.js";
+import { deferred, focusEnd, frame, manualTransport, mount, pngFile, terminal, unmountAll } from "../composer/helpers.js";
 import { element } from "../transcript/fixtures.js";
 import { clipboard, expectValue, pasteInto, uploadsDone } from "./helpers.js";
 
@@ -15,8 +15,6 @@ const shelfImage: ImageContextRecord = {
   version: 1, contextId: "image_att_shelf", kind: "image", label: "shelf.png", attachmentId: "up_7", name: "shelf.png", mimeType: "image/png", sizeBytes: 9,
 };
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("stash and restore", () => {
   afterEach(unmountAll);

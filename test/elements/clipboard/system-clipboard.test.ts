@@ -5,7 +5,7 @@
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
-import { chipsOf, chord, focusEnd, frame, mount, next, record, restIn, terminal, unmountAll } from "../composer/helpers.js";
+import { chipsOf, chord, focusEnd, frame, mount, next, record, terminal, unmountAll } from "../composer/helpers.js";
 import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, until, userMessage } from "../transcript/fixtures.js";
 import { longPress, tap } from "../a11y/touch.js";
 import { clipboard, expectValue, pasteInto } from "./helpers.js";
@@ -16,8 +16,6 @@ function withSource(el: HTMLElement): void {
   el.setAttribute("thread-id", "thread-9");
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("clipboard through the keyboard", () => {
   before(() => executeServerCommand("grant-clipboard"));
@@ -101,6 +99,21 @@ describe("clipboard through the keyboard", () => {
     const composer = await mount();
     pasteInto(composer, clipboard({ "text/plain": await read("text/plain"), "text/html": html }));
     expectValue(composer, { text, context: { version: 1, records: [terminal, review] } });
+    await sendMouse({ type: "move", position: [0, 0] });
+  });
+
+  it("copies exactly a code block's code with its Copy button, as plain text", async () => {
+    // Trailing spaces, a blank last line and a tab: none is added or lost.
+    const code = "const a = 1;\t\n\nif (a) {\n  go();  \n}\n";
+    const el = await mountTranscript([{ id: "m1", role: "assistant", text: "Run:\n\n```ts\n" + code + "\n```\n\nDone." }]);
+    const button = article(el, "m1").querySelector<HTMLButtonElement>('[part="code-copy"]')!;
+    await until(() => button.getBoundingClientRect().width > 0, "the Copy button drawn");
+    await sendMouse({ type: "click", position: centre(button) });
+    await until(() => button.dataset.copyState === "copied", "the copy done");
+    const [item] = await navigator.clipboard.read();
+    expect([...item!.types]).to.deep.equal(["text/plain"]);
+    expect(await (await item!.getType("text/plain")).text()).to.equal(code);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal("Copied");
     await sendMouse({ type: "move", position: [0, 0] });
   });
 

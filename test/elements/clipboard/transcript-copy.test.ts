@@ -5,7 +5,7 @@ import { expect } from "@esm-bundle/chai";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import type { TranscriptCopyDetail } from "../../../src/elements/transcript/events.js";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
-import { mount as mountComposer, next, record, restIn, unmountAll } from "../composer/helpers.js";
+import { mount as mountComposer, next, record, unmountAll } from "../composer/helpers.js";
 import { article, chip, cleanup, image, link, mention, mount, rendered, review, terminal, userMessage } from "../transcript/fixtures.js";
 import { attachmentsJoined, copyFrom, expectValue, pasteInto, sharedTransport, typesOf, uploadsDone } from "./helpers.js";
 
@@ -51,8 +51,6 @@ async function withClipboard(replace: { write: Clipboard["write"] }, body: () =>
   return written;
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("transcript copy", () => {
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngFile, press, record, restIn, type, unmountAll } from "./helpers.js";
+import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngFile, press, record, type, unmountAll } from "./helpers.js";
 import { clipboardEvent, dropFiles } from "../../support/events.js";
 
 function shelf(el: T3ComposerElement): HTMLElement | null {
@@ -26,8 +26,6 @@ async function clickCenter(element: Element): Promise<void> {
   await sendMouse({ type: "click", position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("<t3-composer> attachments", () => {
   afterEach(unmountAll);

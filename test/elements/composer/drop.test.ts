@@ -5,7 +5,7 @@ import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, encodeClipboardFragment, encodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { T1, chipsOf, editorOf, focusEnd, frame, mount, record, restIn, terminal, unmountAll } from "./helpers.js";
+import { T1, chipsOf, editorOf, focusEnd, frame, mount, record, terminal, unmountAll } from "./helpers.js";
 import { dragEvent } from "../../support/events.js";
 
 
@@ -53,8 +53,6 @@ function transfer(types: Record<string, string>): DataTransfer {
   return data;
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("<t3-composer> drops", () => {
   afterEach(unmountAll);

@@ -6,7 +6,7 @@ import { DOMParser } from "prosemirror-model";
 import { composerSchema } from "../../../src/editor/schema.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { clipboard, pasteInto } from "../clipboard/helpers.js";
-import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, restIn, type, unmountAll } from "./helpers.js";
+import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, type, unmountAll } from "./helpers.js";
 import { clipboardEvent } from "../../support/events.js";
 import { describeIn } from "../../support/engine.js";
 
@@ -21,8 +21,6 @@ function parsedNodeTypes(html: string): string[] {
   return types;
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("<t3-composer> chips from foreign HTML", () => {
   afterEach(unmountAll);
@@ -42,7 +40,7 @@ describe("<t3-composer> chips from foreign HTML", () => {
     const event = pasteInto(el, clipboard({ "text/html": FOREIGN_CHIP, "text/plain": "harmless note" }));
     expect(event.defaultPrevented, "the paste was taken").to.equal(true);
     await imeCommit("你");
-    await el.updateComplete; // the frame's rest chunk, which imports the paste, may not be in yet
+    await el.updateComplete;
     await frame();
     expect(chipsOf(el)).to.have.length(0);
     expect(el.value.text).to.include("harmless note");
@@ -104,7 +102,7 @@ describeIn(["chromium"], "<t3-composer> chips from foreign HTML, with an Android
     data.setData("text/plain", "harmless note");
     editorOf(el).dispatchEvent(clipboardEvent("paste", data, win));
     await imeCommit("你");
-    await el.updateComplete; // the frame's rest chunk, which imports the paste, may not be in yet
+    await el.updateComplete;
     await frame();
     expect(chipsOf(el)).to.have.length(0);
     expect(el.value.text).to.include("harmless note");

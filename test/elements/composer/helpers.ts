@@ -21,20 +21,6 @@ export async function mount(attributes: Record<string, string> = {}, parent: Nod
   return element;
 }
 
-/**
- * Resolves once the composer's rest chunk is in (src/elements/composer/rest.ts), which a page
- * loads once: from then on a paste, a drop and `restore()` apply in their own call, and each `@`
- * or `$` typed asks the host at once, as the tests of a file that runs this in `before` check.
- * What they do before it is in is tested on pages of their own (paste-before-rest.test.ts,
- * suggestions-before-rest.test.ts).
- */
-export async function restIn(): Promise<void> {
-  const element = await mount();
-  element.restore(element.stash()); // the importer's code is in the chunk: `updateComplete` waits for it
-  await element.updateComplete;
-  element.parentElement!.remove();
-}
-
 /** Removes every mounted composer (call from `afterEach`). */
 export function unmountAll(): void {
   for (const container of mounted.splice(0)) container.remove();

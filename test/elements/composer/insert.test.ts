@@ -1,5 +1,5 @@
 import { expect } from "@esm-bundle/chai";
-import { T1, chipsOf, chord, editorOf, focusEnd, frame, mention, mount, press, record, restIn, skill, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, chord, editorOf, focusEnd, frame, mention, mount, press, record, skill, terminal, type, unmountAll } from "./helpers.js";
 
 const S1 = "[ui](t3-context://v1/skill/skill_ui)";
 
@@ -7,8 +7,6 @@ function announcer(el: HTMLElement): string {
   return el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim();
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("<t3-composer> insertContext and removeContext", () => {
   afterEach(unmountAll);

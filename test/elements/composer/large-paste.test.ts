@@ -7,11 +7,11 @@ import { sendMouse } from "@web/test-runner-commands";
 import { encodeClipboardFragment } from "../../../src/codec/clipboard.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
-import { PASTE_CHIPS_MAX, PASTE_PIECE_CHIPS } from "../../../src/elements/composer/paste-chunks.js";
+import { PASTE_CHIPS_MAX, PASTE_PIECE_CHIPS } from "../../../src/elements/composer/paste-pieces.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { englishLocalizer } from "../../../src/l10n/localizer.js";
 import { CONTEXT_FRAGMENT_MIME, clipboard, copyFrom, pasteInto, selectAll } from "../clipboard/helpers.js";
-import { chipsOf, chord, editorOf, focusEnd, frame, memoryTransport, mention, mount, next, press, record, restIn, skill, unmountAll } from "./helpers.js";
+import { chipsOf, chord, editorOf, focusEnd, frame, memoryTransport, mention, mount, next, press, record, skill, unmountAll } from "./helpers.js";
 
 const M = "[src/a.ts](t3-context://v1/mention/mention_src-a-ts)";
 const S = "[ui](t3-context://v1/skill/skill_ui)";
@@ -53,8 +53,6 @@ async function click(element: Element): Promise<void> {
 
 const buttonOf = (el: T3ComposerElement, part: string) => editorOf(el).querySelector<HTMLButtonElement>(`[part="${part}"]`)!;
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("<t3-composer> large pastes", () => {
   afterEach(() => {

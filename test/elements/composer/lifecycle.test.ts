@@ -28,7 +28,7 @@ describe("<t3-composer> lifecycle", () => {
     expect(editorOf(el).querySelectorAll("p")).to.have.length(1);
     await focusEnd(el);
     // Past prosemirror-history's 500 ms group delay, so that " b" and "c" are two undo steps
-    // whatever the move took (the rest chunk's first fetch can take longer on a fresh machine).
+    // whatever the move took.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, typed + GROUP_DELAY_MS + 100 - Date.now())));
     await type("c");
     await frame();

@@ -139,7 +139,7 @@ describe("<t3-composer> looks", () => {
     el.innerHTML = `<button slot="toolbar">Attach</button><button slot="actions">Send</button>`;
     await el.updateComplete;
     const slots = [...el.shadowRoot!.querySelectorAll("slot")].map((slot) => [slot.name, slot.assignedElements().map((node) => node.textContent)]);
-    expect(slots).to.deep.equal([["toolbar", ["Attach"]], ["actions", ["Send"]]]);
+    expect(slots).to.deep.equal([["toolbar", ["Attach"]], ["toolbar-start", []], ["actions", ["Send"]], ["toolbar-end", []]]);
   });
 
   it("writes hostile labels, names and paths as text only (XSS corpus)", async () => {

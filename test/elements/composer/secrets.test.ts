@@ -11,7 +11,7 @@ import { redactSecrets } from "../../../src/codec/redact.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { clipboard, pasteInto } from "../clipboard/helpers.js";
-import { chipsOf, chord, focusEnd, frame, manualTransport, memoryTransport, mount, press, record, restIn, terminal, unmountAll } from "./helpers.js";
+import { chipsOf, chord, focusEnd, frame, manualTransport, memoryTransport, mount, press, record, terminal, unmountAll } from "./helpers.js";
 
 // Built from pieces, so that no scanner takes this file for a leak.
 const TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z00";
@@ -51,8 +51,6 @@ async function activateLastChip(el: T3ComposerElement): Promise<void> {
   await el.updateComplete;
 }
 
-// The rest chunk (paste-before-rest.test.ts tests what happens before it is in).
-before(restIn);
 
 describe("<t3-composer> secrets: what is redacted as it enters", () => {
   afterEach(unmountAll);

@@ -2,7 +2,7 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { Suggestion } from "../../../src/elements/composer/types.js";
-import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, press, record, restIn, type, unmountAll } from "./helpers.js";
+import { chipsOf, chord, deferred, editorOf, focusEnd, frame, mount, press, record, type, unmountAll } from "./helpers.js";
 import { itIn } from "../../support/engine.js";
 
 function listbox(el: T3ComposerElement): HTMLElement {
@@ -31,8 +31,6 @@ function answerMentions(el: T3ComposerElement): void {
   });
 }
 
-// The trigger comes with the rest chunk: each query below is asked for as it is typed once it is in.
-before(restIn);
 
 describe("<t3-composer> suggestions", () => {
   afterEach(unmountAll);

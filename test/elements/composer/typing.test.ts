@@ -1,7 +1,7 @@
 import { expect } from "@esm-bundle/chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { inOneUndoStep } from "../../e2e/support/frames.js";
-import { T1, chipsOf, chord, editorOf, focusEnd, frame, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, chord, editorOf, focusEnd, frame, mention, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
 
 // Typed characters are inserted by the editor as transactions (editor/typing.ts), not by the
 // browser: these tests pin down that they land exactly where the browser would put them.
@@ -58,6 +58,27 @@ describe("<t3-composer> typing", () => {
     await chord("Control", "z");
     await frame();
     expect(el.value.text).to.equal("say ");
+  });
+
+  it("undoes typing, then a chip inserted between as a step of its own, then the typing before it; redo brings them back in order", async () => {
+    const el = await mount();
+    await focusEnd(el);
+    await inOneUndoStep(() => type("one"));
+    const typed = el.value.text;
+    el.insertContext(mention);
+    const withChip = el.value.text;
+    await inOneUndoStep(() => type(" two"));
+    const all = el.value.text;
+    expect([typed, withChip === typed, all === withChip]).to.deep.equal(["one", false, false]);
+    const undo = async () => {
+      await chord("Control", "z");
+      await frame();
+      return el.value.text;
+    };
+    expect([await undo(), await undo(), await undo()]).to.deep.equal([withChip, typed, ""]);
+    await chord("Control", "y");
+    await frame();
+    expect(el.value.text).to.equal(typed);
   });
 
   it("draws what is typed into the editable, with the caret after it", async () => {

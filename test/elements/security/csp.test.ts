@@ -212,7 +212,7 @@ describe("the elements under a strict Content-Security-Policy", function () {
     const drop = dragEvent("drop", data("dropped"), at, frame.window);
     editor.dispatchEvent(drop);
     editor.dispatchEvent(clipboardEvent("paste", data(" pasted"), frame.window));
-    await el.updateComplete; // the frame's rest chunk, which imports them, may not be in yet
+    await el.updateComplete;
     await rendered(frame);
     expect(await canary(frame)).to.deep.equal([]);
     expect(drop.defaultPrevented).to.equal(true);

@@ -102,7 +102,7 @@ describe("<t3-transcript> edit and resend", () => {
       expect(composer.editing).to.equal(null);
       expect(composer.value).to.deep.equal({ text: "my draft" });
       await sendMouse({ type: "click", position: centre(editButtonOf(el, "u1")!) });
-      await composer.updateComplete; // the edit applies once the composer's rest chunk is in (docs/composer.md, "Edit and resend")
+      await composer.updateComplete;
       expect(composer.editing).to.deep.equal({ messageId: "u1", preview: "Why does build lines 3-4 fail?" });
       expect(composer.value).to.deep.equal({ text: `Why does ${link(terminal)} fail?`, context: { version: 1, records: [terminal] } });
       expect(document.activeElement).to.equal(composer);

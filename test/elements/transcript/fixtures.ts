@@ -96,7 +96,7 @@ export async function mount(messages: TranscriptMessage[] = [], setup?: (el: T3T
   await el.updateComplete;
   await rendered();
   // The overlays (popover, hover card, modal) are a chunk fetched when the transcript is first
-  // idle (src/elements/overlay-chunk.ts); the tests of what they do start once it is in. What
+  // idle (src/elements/chunks.ts); the tests of what they do start once it is in. What
   // happens before, while it is fetched, is overlays-on-demand.test.ts's.
   if (messages.length > 0) await until(() => shadow(el).querySelector("[part=popover]") !== null, "the overlays chunk");
   return el;

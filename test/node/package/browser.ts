@@ -16,9 +16,10 @@ export interface EntryResult {
   exports: boolean;
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript" };
+const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css" };
 
-function serve(root: string): Promise<Server> {
+/** Serves the files under `root` on a free port of 127.0.0.1. */
+export function serve(root: string): Promise<Server> {
   const server = createServer((request, response) => {
     const file = normalize(join(root, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname)));
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end();

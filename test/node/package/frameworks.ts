@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { ROOT } from "./scratch.js";
 
 /** The app's own packages: the frameworks, their type packages and the checkers' compiler. */
-const APP_PACKAGES = ["react", "@types/react", "csstype", "solid-js", "vue", "svelte", "typescript", "@types/node", "undici-types"];
+const APP_PACKAGES = ["react", "react-dom", "@types/react", "csstype", "solid-js", "vue", "svelte", "typescript", "@types/node", "undici-types"];
 const FIXTURES = join(ROOT, "test", "node", "package", "fixtures");
 const FIXTURE_FILES = ["react.tsx", "solid.tsx", "App.vue", "App.svelte", "Wrong.svelte", "codec-entries.ts"];
 /**

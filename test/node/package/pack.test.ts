@@ -10,6 +10,7 @@ import { formatMessage } from "publint/utils";
 import { reachableFiles } from "../../../scripts/package-files.mjs";
 import { ROOT, installPacked, type Scratch } from "./scratch.js";
 import { importInChromium } from "./browser.js";
+import { RECIPES, runRecipes, type RecipeRun } from "./recipes.js";
 import { checkNode, checkReact, checkSolid, checkSvelte, checkVue, prepareFrameworks } from "./frameworks.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
@@ -62,7 +63,9 @@ describe("the packed package", { skip: notBuilt }, () => {
 
   /** What each Node-side entry must export (a sample: docs/entries.md has the full list). */
   const NODE_ENTRIES: Record<string, string> = {
-    "./codec": "export const ok = typeof m.decodeMessageContext === 'function' && m.CONTEXT_HREF_PREFIX === 't3-context://v1/';",
+    "./codec":
+      "export const ok = typeof m.decodeMessageContext === 'function' && m.CONTEXT_HREF_PREFIX === 't3-context://v1/' && typeof m.upgradeLegacyContextMessage === 'function' && typeof m.redactSecrets === 'function';",
+    // The old paths (docs/entries.md, "Old paths"), kept for one release.
     "./codec/legacy":
       "export const ok = ['upgradeLegacyContextMessage', 'serializeLegacyContextMessage', 'resolveUserMessageContext'].every((name) => typeof m[name] === 'function');",
     "./codec/secrets": "export const ok = typeof m.redactSecrets === 'function' && typeof m.redactContextRecord === 'function' && m.SECRET_RULES.length > 0;",
@@ -81,6 +84,7 @@ describe("the packed package", { skip: notBuilt }, () => {
     ),
     "./custom-elements.json": "export const ok = m.default.modules.some((module) => module.declarations?.some((d) => d.tagName === 't3-composer'));",
   };
+  // `./memory-transport.js` and `./codec-extras.js` are old paths; test/node/entries.test.ts imports every entry in Node too.
   const BROWSER_ENTRIES = [".", "./t3-composer.js", "./memory-transport.js", "./codec-extras.js", "./composer.js", "./transcript.js"];
 
   // The JSX entries hold declarations only: the checks below compile against them.
@@ -91,7 +95,7 @@ describe("the packed package", { skip: notBuilt }, () => {
     assert.equal(code, 0, output);
   });
 
-  it("types the codec's three entries in a Node ESM project (tsc, nodenext, on fixtures/codec-entries.ts: its @ts-expect-error lines must fail)", () => {
+  it("types the codec entry and its old paths in a Node ESM project (tsc, nodenext, on fixtures/codec-entries.ts: its @ts-expect-error lines must fail)", () => {
     const { code, output } = checkNode(scratch.dir);
     assert.equal(code, 0, output);
   });
@@ -124,6 +128,23 @@ describe("the packed package", { skip: notBuilt }, () => {
       assert.equal(execFileSync(process.execPath, [probe], { cwd: scratch.dir, encoding: "utf8" }).trim(), "true");
     });
   }
+
+  describe("each recipe of the docs, built against the tarball and run in Chromium (recipes.ts)", () => {
+    let runs: Map<string, RecipeRun>;
+    before(async () => {
+      runs = await runRecipes(scratch.dir);
+    });
+    for (const { name } of RECIPES) {
+      it(`${name}: type, insert the chip from the button, send, and see the message with its chip in the transcript`, () => {
+        const run = runs.get(name)!;
+        assert.deepEqual(run.errors, []);
+        assert.deepEqual(run.messages, [{ role: "user", text: "Look at [build lines 12-14](t3-context://v1/terminal/terminal_build-1) ", contextIds: ["terminal_build-1"] }]);
+        assert.deepEqual(run.chips, ["Terminal: build lines 12-14"]);
+        assert.match(run.shown, /Look at build lines 12-14/);
+        assert.equal(run.draft, "");
+      });
+    }
+  });
 
   it("imports t3-composer (bundled as an app would) and t3-composer/t3-composer.js in Chromium: both define the elements", async () => {
     const results = await importInChromium(scratch.dir, ["t3-composer", "/node_modules/t3-composer/dist/t3-composer.js"]);

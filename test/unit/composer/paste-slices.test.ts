@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { collectComposerContextReferences } from "../../../src/codec/references.js";
 import { cutNow, cutPiece, isLargePaste, pastedPiecesNow, type PieceLimits } from "../../../src/elements/composer/paste-slices.js";
-import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHIPS } from "../../../src/elements/composer/paste-chunks.js";
+import { PASTE_PIECE_CHARS, PASTE_PIECE_CHIPS, READ_PIECE_CHIPS } from "../../../src/elements/composer/paste-pieces.js";
 
 const LINK = (i: number) => `[a ${i}](t3-context://v1/file/f${i})`;
 

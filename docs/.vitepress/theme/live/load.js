@@ -1,15 +1,12 @@
 // The live examples load the drop-in that `npm run build` writes (dist/t3-composer.js: both
-// elements and the whole API) and the memory transport beside it (dist/memory-transport.js, a test
-// double that the drop-in leaves out), in the browser only: the elements need the DOM, so the site's
+// elements and the whole API, the memory transport included), in the browser only: the elements need the DOM, so the site's
 // server render leaves their tags empty and each example imports the module once it is mounted.
 // Vite bundles the module into the site, so `npm run docs:build` needs a built dist/.
 
 let loading;
 
-/** The drop-in's exports and `createMemoryTransport`; importing defines `<t3-composer>` and `<t3-transcript>`. */
+/** The drop-in's exports; importing defines `<t3-composer>` and `<t3-transcript>`. */
 export function loadT3() {
-  loading ??= Promise.all([import("../../../../dist/t3-composer.js"), import("../../../../dist/memory-transport.js")]).then(
-    ([dropIn, memory]) => ({ ...dropIn, ...memory }),
-  );
+  loading ??= import("../../../../dist/t3-composer.js");
   return loading;
 }

@@ -1,4 +1,4 @@
-// The styles of the parts the on-demand chunk draws (on-demand.ts adds them to a composer's shadow
+// The styles of the parts the on-demand chunk draws (parts.ts adds them to a composer's shadow
 // root when it first uses the chunk, elements/adopt-styles.ts): the budget meter, the preview
 // panel, the reveal menu.
 import { css } from "lit";

@@ -6,7 +6,7 @@ import { ENVELOPE_CLOSE, ENVELOPE_OPEN, projectComposerContextForProvider } from
 import { resolveChip } from "../../../presentation/resolve.js";
 import type { OutgoingMessage } from "../../../transport/types.js";
 import type { Composer } from "../composer.js";
-import { draftMessage } from "../preview.js";
+import { draftMessage } from "../message.js";
 
 /**
  * The provider projection of `message` (what a send of the draft would carry: preview.ts) with

@@ -94,7 +94,7 @@ export function renderBlock(token: Token, hooks: MarkdownHooks, drawn?: DrawnBlo
     case "heading":
       return withInline(HEADINGS[Math.min(Math.max(token.depth, 1), 6) - 1]!, token.tokens ?? [], hooks);
     case "code":
-      return codeBlock(token as Tokens.Code);
+      return hooks.code ? hooks.code(token as Tokens.Code, drawn?.token.type === "code" ? drawn.node : null) : codeBlock(token as Tokens.Code);
     case "blockquote": {
       const node = document.createElement("blockquote");
       for (const child of token.tokens ?? []) {

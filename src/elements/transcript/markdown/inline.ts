@@ -17,9 +17,14 @@ export interface MarkdownReference {
   source: string;
 }
 
-/** What the caller draws: chips for context references. */
+/** What the caller draws: chips for context references, and fenced code blocks. */
 export interface MarkdownHooks {
   reference(reference: MarkdownReference): Node;
+  /**
+   * A fenced or indented code block; given the node drawn for the block before (`drawn`, when it
+   * was code too), it may show the new code in it and return it. Absent: a plain `<pre><code>`.
+   */
+  code?(token: Tokens.Code, drawn: Node | null): Node;
 }
 
 /** Any `t3-context:` href, valid or not: one that does not parse stays text as written. */
