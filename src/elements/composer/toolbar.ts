@@ -3,7 +3,7 @@
 // the draft is empty. Every button is a real <button> in the tab order, named from the strings.
 // The toolbar keeps whether the draft is empty (the Send button's state) and redraws only when
 // that changes, not on every keystroke.
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from "lit";
+import { html, nothing, svg, type ReactiveControllerHost, type SVGTemplateResult } from "lit";
 import type { Localizer } from "../../l10n/localizer.js";
 import type { DraftChange, DraftObserver } from "./draft.js";
 
@@ -30,10 +30,11 @@ export interface ToolbarDeps {
 }
 
 // The icons: 16×16 strokes in the text colour, hidden from assistive technology (the button is named).
-const icon = (path: TemplateResult) => html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${path}</svg>`;
-const ICON_ATTACH = icon(html`<path d="M13.5 7.5l-5.8 5.8a3.5 3.5 0 01-5-5L8.6 2.4a2.3 2.3 0 013.3 3.3L6 11.6a1.2 1.2 0 01-1.7-1.7l5.4-5.4"></path>`);
-const ICON_MIC = icon(html`<rect x="5.5" y="1.5" width="5" height="8" rx="2.5"></rect><path d="M3 7.5a5 5 0 0010 0M8 12.5v2"></path>`);
-const ICON_SEND = icon(html`<path d="M8 13V3M3.5 7.5L8 3l4.5 4.5"></path>`);
+// Their shapes are `svg` templates: in an `html` one, lit would make them HTML elements, which draw nothing.
+const icon = (path: SVGTemplateResult) => html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${path}</svg>`;
+const ICON_ATTACH = icon(svg`<path d="M13.5 7.5l-5.8 5.8a3.5 3.5 0 01-5-5L8.6 2.4a2.3 2.3 0 013.3 3.3L6 11.6a1.2 1.2 0 01-1.7-1.7l5.4-5.4"></path>`);
+const ICON_MIC = icon(svg`<rect x="5.5" y="1.5" width="5" height="8" rx="2.5"></rect><path d="M3 7.5a5 5 0 0010 0M8 12.5v2"></path>`);
+const ICON_SEND = icon(svg`<path d="M8 13V3M3.5 7.5L8 3l4.5 4.5"></path>`);
 const ICON_STOP = html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><rect x="4" y="4" width="8" height="8" rx="1" fill="currentColor"></rect></svg>`;
 
 export class Toolbar implements DraftObserver {

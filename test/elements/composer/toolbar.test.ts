@@ -18,6 +18,18 @@ describe("<t3-composer> toolbar", () => {
     expect((part(el, "send-button") as HTMLButtonElement).disabled).to.equal(true);
   });
 
+  it("draws each button's icon as SVG shapes a person can see", async () => {
+    const el = await mount();
+    el.speech = null;
+    await el.updateComplete;
+    for (const name of ["attach-button", "send-button"]) {
+      const shape = part(el, name)!.querySelector("svg > *") as SVGGraphicsElement;
+      // A shape made in the HTML namespace is an unknown HTML element that draws nothing.
+      expect(shape.namespaceURI, name).to.equal("http://www.w3.org/2000/svg");
+      expect(shape.getBBox().width, name).to.be.greaterThan(0);
+    }
+  });
+
   it("enables Send once there is text, and a click sends it as Enter does", async () => {
     const el = await mount();
     const transport = memoryTransport();

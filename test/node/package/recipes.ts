@@ -104,12 +104,9 @@ export interface RecipeRun {
   errors: string[];
 }
 
-/**
- * Sends the draft as a person would. Enter today; once the composer has its toolbar (issue 35),
- * the one line becomes `await page.click("t3-composer >>> [part~='send-button']");`.
- */
+/** Sends the draft as a person would: a click on the Send button of the composer's toolbar. */
 async function send(page: Page): Promise<void> {
-  await page.keyboard.press("Enter");
+  await page.click("t3-composer >>> [part~='send-button']");
 }
 
 async function runPage(page: Page, url: string): Promise<RecipeRun> {
