@@ -10,8 +10,11 @@ import { emulateMedia } from "@web/test-runner-commands";
 
 export type Engine = "chromium" | "firefox" | "webkit";
 
-/** The engine of this page, from its user agent (MiniBrowser's is Safari's). */
-export const ENGINE: Engine = /\bFirefox\//.test(navigator.userAgent) ? "firefox" : /\bChrom(e|ium)\//.test(navigator.userAgent) ? "chromium" : "webkit";
+/**
+ * The engine of this page, from its user agent (MiniBrowser's is Safari's). Headless Chromium
+ * calls itself `HeadlessChrome/`, so the name is matched without a word boundary before it.
+ */
+export const ENGINE: Engine = /Firefox\//.test(navigator.userAgent) ? "firefox" : /Chrom(e|ium)\//.test(navigator.userAgent) ? "chromium" : "webkit";
 
 const label = (engines: readonly Engine[]) => `[${engines.join(", ")} only]`;
 

@@ -310,8 +310,17 @@ function holdPlugin() {
   };
 }
 
+/** `engine`: the engine the runner started (`T3_ENGINE`), for the page to check its own guess. */
+function enginePlugin() {
+  return {
+    name: "t3-engine-command",
+    executeCommand: ({ command }) => (command === "engine" ? ENGINE : undefined),
+  };
+}
+
 export function serverCommands() {
   return [
+    enginePlugin(),
     webdriverCommandsPlugin(),
     sendKeysPlugin(),
     setViewportPlugin(),
