@@ -16,16 +16,20 @@ export type Engine = "chromium" | "firefox" | "webkit";
  */
 export const ENGINE: Engine = /Firefox\//.test(navigator.userAgent) ? "firefox" : /Chrom(e|ium)\//.test(navigator.userAgent) ? "chromium" : "webkit";
 
-const label = (engines: readonly Engine[]) => `[${engines.join(", ")} only]`;
+const ENGINES: readonly Engine[] = ["chromium", "firefox", "webkit"];
+
+/** `title` with the engines named at its end, unless they are all of them. */
+const titled = (engines: readonly Engine[], title: string) =>
+  ENGINES.every((engine) => engines.includes(engine)) ? title : `${title} [${engines.join(", ")} only]`;
 
 /** `it(title, fn)` in `engines` only, with the engines named at the end of its title. */
 export function itIn(engines: readonly Engine[], title: string, fn: Mocha.AsyncFunc): void {
-  if (engines.includes(ENGINE)) it(`${title} ${label(engines)}`, fn);
+  if (engines.includes(ENGINE)) it(titled(engines, title), fn);
 }
 
 /** `describe(title, fn)` in `engines` only, with the engines named at the end of its title. */
 export function describeIn(engines: readonly Engine[], title: string, fn: (this: Mocha.Suite) => void): void {
-  if (engines.includes(ENGINE)) describe(`${title} ${label(engines)}`, fn);
+  if (engines.includes(ENGINE)) describe(titled(engines, title), fn);
 }
 
 /**

@@ -7,6 +7,6 @@ import { ENGINE } from "../support/engine.js";
 
 describe("the test page's engine", () => {
   it("is the one the test runner started", async () => {
-    expect(ENGINE).to.equal(await executeServerCommand<string>("engine"));
+    expect(ENGINE).to.equal(await executeServerCommand<string, undefined>("engine"));
   });
 });

@@ -87,11 +87,14 @@ describe("clipboard through the keyboard", () => {
     expect(copies.map((event) => event.detail)).to.deep.equal([{ text, fragment }]);
     expect(button.dataset.copyState).to.equal("copied");
 
+    // The fragment's own flavor is written where the engine keeps custom formats (Firefox keeps
+    // only text/html and text/plain); the HTML flavor carries it everywhere.
+    const custom = typeof ClipboardItem.supports !== "function" || ClipboardItem.supports(CONTEXT_FRAGMENT_MIME);
     const [item] = await navigator.clipboard.read();
-    expect([...item!.types].sort()).to.deep.equal(["text/html", "text/plain", CONTEXT_FRAGMENT_MIME].sort());
+    expect([...item!.types].sort()).to.deep.equal(["text/html", "text/plain", ...(custom ? [CONTEXT_FRAGMENT_MIME] : [])].sort());
     const read = async (type: string) => (await item!.getType(type)).text();
     expect(await read("text/plain")).to.equal(text);
-    expect(JSON.parse(await read(CONTEXT_FRAGMENT_MIME))).to.deep.equal(fragment);
+    if (custom) expect(JSON.parse(await read(CONTEXT_FRAGMENT_MIME))).to.deep.equal(fragment);
     const html = await read("text/html");
     expect(decodeClipboardHtml(html)).to.deep.equal(fragment);
 

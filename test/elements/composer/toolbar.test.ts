@@ -61,7 +61,7 @@ describe("<t3-composer> toolbar", () => {
     await press("Tab");
     expect(el.shadowRoot!.activeElement?.getAttribute("part")).to.equal("send-button");
     const sent = next(el, "t3-sent");
-    await press("Space");
+    await press(" ");
     await sent;
     expect(transport.sent.map((message) => message.text)).to.deep.equal(["by keyboard"]);
   });
