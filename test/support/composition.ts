@@ -44,7 +44,7 @@ type ComposedSelection = Selection & { getComposedRanges?: (...args: unknown[]) 
  * Chromium's `ShadowRoot.getSelection`, or the document's selection, which Firefox lets reach
  * into shadow trees.
  */
-function caret(doc: Document, root: Document | ShadowRoot): { node: Node; offset: number } {
+export function caret(doc: Document, root: Document | ShadowRoot): { node: Node; offset: number } {
   const selection = doc.getSelection() as ComposedSelection | null;
   if (!selection) throw new Error("composition: no selection");
   if (root !== doc && selection.getComposedRanges) {
