@@ -9,13 +9,18 @@ import { chipsOf, chord, focusEnd, frame, mount, next, record, terminal, unmount
 import { article, centre, chips, cleanup, element, link, mount as mountTranscript, review, until, userMessage } from "../transcript/fixtures.js";
 import { longPress, tap } from "../a11y/touch.js";
 import { clipboard, expectValue, pasteInto } from "./helpers.js";
-import { describeIn } from "../../support/engine.js";
+import { describeIn, itIn } from "../../support/engine.js";
 
 function withSource(el: HTMLElement): void {
   el.setAttribute("environment-id", "env-t");
   el.setAttribute("thread-id", "thread-9");
 }
 
+
+// Chromium and Firefox only: these tests read or write the system clipboard from the page
+// (navigator.clipboard) to check it or fill it, which WebKit refuses outside a user's gesture,
+// and WebKitWebDriver has no permission to grant for it.
+const READS_CLIPBOARD = ["chromium", "firefox"] as const;
 
 describe("clipboard through the keyboard", () => {
   before(() => executeServerCommand("grant-clipboard"));
@@ -24,7 +29,7 @@ describe("clipboard through the keyboard", () => {
     unmountAll();
   });
 
-  it("Ctrl+C in one composer and Ctrl+V in another carry the record", async () => {
+  itIn(READS_CLIPBOARD, "Ctrl+C in one composer and Ctrl+V in another carry the record", async () => {
     const a = await mount({ "environment-id": "env-a" });
     a.value = { text: `run ${link(terminal)} now`, context: { version: 1, records: [terminal] } };
     await focusEnd(a);
@@ -55,7 +60,7 @@ describe("clipboard through the keyboard", () => {
     expectValue(a, { text: `run ${link(terminal)} now`, context: { version: 1, records: [terminal] } });
   });
 
-  it("pastes a 20,000-character text as a file with Ctrl+V and inline with Ctrl+Shift+V", async () => {
+  itIn(READS_CLIPBOARD, "pastes a 20,000-character text as a file with Ctrl+V and inline with Ctrl+Shift+V", async () => {
     const long = "The quick brown fox. ".repeat(1000).slice(0, 20000);
     await navigator.clipboard.writeText(long);
     const composer = await mount();
@@ -73,7 +78,7 @@ describe("clipboard through the keyboard", () => {
     expect(composer.value.text).to.equal(`[Pasted text.txt](t3-context://v1/file/file_${local}) ${long}`);
   });
 
-  it("copies a whole message with its copy button through the async clipboard", async () => {
+  itIn(READS_CLIPBOARD, "copies a whole message with its copy button through the async clipboard", async () => {
     const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)}`, { context: { version: 1, records: [terminal, review] } });
     const el = await mountTranscript([message], withSource);
     const copies = record(el, "t3-copy");
@@ -105,7 +110,7 @@ describe("clipboard through the keyboard", () => {
     await sendMouse({ type: "move", position: [0, 0] });
   });
 
-  it("copies exactly a code block's code with its Copy button, as plain text", async () => {
+  itIn(READS_CLIPBOARD, "copies exactly a code block's code with its Copy button, as plain text", async () => {
     // Trailing spaces, a blank last line and a tab: none is added or lost.
     const code = "const a = 1;\t\n\nif (a) {\n  go();  \n}\n";
     const el = await mountTranscript([{ id: "m1", role: "assistant", text: "Run:\n\n```ts\n" + code + "\n```\n\nDone." }]);
@@ -120,7 +125,7 @@ describe("clipboard through the keyboard", () => {
     await sendMouse({ type: "move", position: [0, 0] });
   });
 
-  it("Ctrl+C on a transcript selection writes its Markdown and the fragment", async () => {
+  itIn(READS_CLIPBOARD, "Ctrl+C on a transcript selection writes its Markdown and the fragment", async () => {
     const message = userMessage("m1", `Fix ${link(terminal)} and ${link(review)} today`, { context: { version: 1, records: [terminal, review] } });
     const el = await mountTranscript([message], withSource);
     const paragraph = article(el, "m1").querySelector(".body p")!;
