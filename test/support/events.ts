@@ -1,7 +1,8 @@
 // Paste and drop events that carry their data in every engine. The specifications let a page
 // construct a ClipboardEvent with `clipboardData` and a DragEvent with `dataTransfer`, but
 // Firefox's ClipboardEvent constructor ignores the `clipboardData` it is given (the event's is
-// null), so a paste made that way pastes nothing there. These helpers build the event, and when
+// null), so a paste made that way pastes nothing there; WebKit's InputEvent constructor drops its
+// `dataTransfer` the same way. These helpers build the event, and when
 // the engine dropped the data, attach it as an own property of the event: ProseMirror and the
 // composer read `event.clipboardData` / `event.dataTransfer`, which then answer the data.
 
@@ -24,6 +25,14 @@ export function clipboardEvent(type: "paste" | "copy" | "cut", data: DataTransfe
 /** A bubbling, cancelable, composed drag event (`drop`, `dragover`…) carrying `data`, with `init`'s coordinates. */
 export function dragEvent(type: string, data: DataTransfer, init: MouseEventInit = {}, win: EventWindow = window): DragEvent {
   return carrying(new win.DragEvent(type, { ...init, dataTransfer: data, ...BUBBLING }), "dataTransfer", data);
+}
+
+/**
+ * A bubbling, cancelable, composed `beforeinput` of `inputType` carrying `data` (WebKit's
+ * InputEvent constructor drops the `dataTransfer` it is given).
+ */
+export function dataInputEvent(inputType: string, data: DataTransfer): InputEvent {
+  return carrying(new InputEvent("beforeinput", { inputType, dataTransfer: data, ...BUBBLING }), "dataTransfer", data);
 }
 
 /** The innermost element at (`x`, `y`), through open shadow roots. */

@@ -7,7 +7,7 @@ import { composerSchema } from "../../../src/editor/schema.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { clipboard, pasteInto } from "../clipboard/helpers.js";
 import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, type, unmountAll } from "./helpers.js";
-import { clipboardEvent } from "../../support/events.js";
+import { clipboardEvent, dataInputEvent } from "../../support/events.js";
 import { describeIn } from "../../support/engine.js";
 
 /** What a hostile page puts on the clipboard: a chip span pointing at another record. */
@@ -52,7 +52,7 @@ describe("<t3-composer> chips from foreign HTML", () => {
     const el = await mount();
     await focusEnd(el);
     const data = clipboard({ "text/html": FOREIGN_CHIP, "text/plain": "harmless note" });
-    const input = new InputEvent("beforeinput", { inputType: "insertFromPaste", dataTransfer: data, bubbles: true, cancelable: true, composed: true });
+    const input = dataInputEvent("insertFromPaste", data);
     editorOf(el).dispatchEvent(input);
     expect(input.defaultPrevented).to.equal(true);
     await frame();
