@@ -1,8 +1,7 @@
 import { esbuildPlugin } from "@web/dev-server-esbuild";
-import { chromeLauncher } from "@web/test-runner-chrome";
-import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
+import { ENGINE, browsersFor, chromium } from "./test/support/browsers.mjs";
 import { pageCommandsPlugin } from "./test/support/page-commands.mjs";
-import { hostProxyMiddleware, serverCommands } from "./test/support/server-commands.mjs";
+import { hostProxyMiddleware, serverCommands, urlRulesMiddleware } from "./test/support/server-commands.mjs";
 
 /**
  * The tests of the microphone (dictation with `createRecordedSpeech`) run in a Chromium of their
@@ -13,29 +12,8 @@ import { hostProxyMiddleware, serverCommands } from "./test/support/server-comma
 const MICROPHONE_FILES = "test/elements/composer/dictation-microphone*.test.ts";
 const MICROPHONE_FLAGS = ["--use-fake-device-for-media-stream"];
 const argv = process.argv.slice(2);
-const microphoneGroup = argv.some((arg) => arg === "--group" || arg.startsWith("--group=")) || !argv.some((arg) => arg === "--files" || arg.startsWith("--files="));
-
-/** The launcher of the tests, with `flags` added to Chromium's. */
-function chromium(flags = []) {
-  return chromeLauncher({
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      headless: true,
-      args: [...CHROMIUM_FLAGS, ...flags],
-      // Puppeteer's 30 s is not always enough for a cold Chromium on a loaded 2-core machine.
-      timeout: 120_000,
-    },
-    // One browser context per test file: with two files at once in one context, the second
-    // tab is hidden, so requestAnimationFrame never fires there, nothing renders, and focus
-    // and hit-testing (content-visibility) behave unlike a real page.
-    async createPage({ browser }) {
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      page.once("close", () => void context.close().catch(() => {}));
-      return page;
-    },
-  });
-}
+// The fake microphone is a Chromium flag: the group runs in Chromium only (T3_ENGINE unset or chromium).
+const microphoneGroup = ENGINE === "chromium" && (argv.some((arg) => arg === "--group" || arg.startsWith("--group=")) || !argv.some((arg) => arg === "--files" || arg.startsWith("--files=")));
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
@@ -43,12 +21,15 @@ export default {
   groups: microphoneGroup ? [{ name: "microphone", files: MICROPHONE_FILES, browsers: [chromium(MICROPHONE_FLAGS)] }] : [],
   nodeResolve: { exportConditions: ["development"] },
   // `/t3-host/<id>/…` reaches the reference hosts that end-to-end tests start (server-commands.mjs).
-  middleware: [hostProxyMiddleware],
+  // `block-urls` and `hold-urls` outside Chromium are done by the server (url-rules.mjs).
+  middleware: [urlRulesMiddleware, hostProxyMiddleware],
   plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), ...serverCommands(), pageCommandsPlugin()],
-  browsers: [chromium()],
-  // Two cores: more pages at once only makes each slower.
-  concurrency: 2,
+  // T3_ENGINE picks the browser: chromium (the default), firefox or webkit (test/support/browsers.mjs).
+  ...browsersFor(),
   browserStartTimeout: 120_000,
+  // The tests load lit's development build on purpose (its warnings catch misuse); the notice it
+  // prints once per page would stand in every file's output.
+  filterBrowserLogs: ({ args }) => !(typeof args[0] === "string" && args[0].startsWith("Lit is in dev mode")),
   staticLogging: !process.stdout.isTTY,
   testFramework: { config: { timeout: 10000 } },
   // Per test file. The lifecycle suite runs 1,000 mount cycles per element (about a minute on a

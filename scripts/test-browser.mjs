@@ -1,17 +1,83 @@
-// Runs the browser tests in headless Chromium through @web/test-runner. Extra arguments are
-// passed on (for example `--files test/elements/composer/**/*.test.ts`). The end-to-end tests load
-// the built package (the demo through the reference host, the embedding recipes built by Vite):
-// the package is built when dist/ is missing, and the recipes are built again every time (about
-// 3 s), so that they never test an older dist/.
+// Runs the browser tests through @web/test-runner, once per engine: `--engine chromium` (the
+// default), `--engine firefox`, `--engine webkit`, `--engine all`, or several (`--engine
+// firefox,webkit`). `--core` runs only the element suites every page of a host depends on
+// (CORE_FILES). Every other argument is passed on (for
+// example `--files 'test/elements/composer/**/*.test.ts'`). Each engine's browser comes from the system's packages
+// (scripts/engines.mjs). The end-to-end tests load the built package (the demo through the
+// reference host, the embedding recipes built by Vite): the package is built when dist/ is
+// missing, and the recipes are built again every time (about 3 s), so that they never test an
+// older dist/. A summary line per engine closes the output.
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { ensureChromium } from "./chromium.mjs";
+import { ensureEngine, parseEngines } from "./engines.mjs";
 import { bin, run } from "./run.mjs";
 
-process.env.CHROME_PATH = ensureChromium();
+/**
+ * The element suites every page of a host depends on, for a shorter run in another engine than
+ * the whole suite (docs/development.md, "Engines"); `npm run test:engines` runs everything
+ * everywhere.
+ */
+const CORE_FILES = [
+  "test/elements/composer/**/*.test.ts",
+  "test/elements/clipboard/**/*.test.ts",
+  "test/elements/transcript/**/*.test.ts",
+  "test/elements/presentation/**/*.test.ts",
+  "test/elements/a11y/**/*.test.ts",
+];
+
+/** How much of the runner's last output is kept to find its counts. */
+const TAIL_CHARS = 20_000;
+
+/**
+ * Runs the test runner for `engine` with `args`, its output going through, and answers
+ * `{ code, passed, failed, seconds }` (the counts read from the runner's last summary).
+ */
+function runEngine(engine, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(bin("web-test-runner"), ["--config", "web-test-runner.config.mjs", ...args], {
+      stdio: ["inherit", "pipe", "inherit"],
+      env: { ...process.env, T3_ENGINE: engine },
+    });
+    let tail = "";
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk).slice(-TAIL_CHARS);
+    });
+    child.on("exit", (code, signal) => {
+      // eslint-disable-next-line no-control-regex -- the runner colours its summary.
+      const plain = tail.replace(/\u001b\[[0-9;]*m/g, "");
+      const counts = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
+      resolve({
+        code: code ?? (signal ? 1 : 0),
+        passed: counts ? Number(counts[1]) : undefined,
+        failed: counts ? Number(counts[2]) : undefined,
+        seconds: Math.round((Date.now() - started) / 1000),
+      });
+    });
+  });
+}
+
+const parsed = parseEngines(process.argv.slice(2));
+const { engines } = parsed;
+const core = parsed.rest.includes("--core");
+const rest = [...parsed.rest.filter((arg) => arg !== "--core"), ...(core ? ["--files", ...CORE_FILES] : [])];
+for (const engine of engines) ensureEngine(engine);
 if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
   const built = await run("npm", ["--silent", "run", "build"]);
   if (built !== 0) process.exit(built);
 }
 const embeds = await run(process.execPath, [new URL("build-embeds.mjs", import.meta.url).pathname]);
 if (embeds !== 0) process.exit(embeds);
-process.exit(await run(bin("web-test-runner"), ["--config", "web-test-runner.config.mjs", ...process.argv.slice(2)]));
+
+const results = [];
+for (const engine of engines) {
+  console.log(`\n── browser tests: ${engine} ──`);
+  results.push({ engine, ...(await runEngine(engine, rest)) });
+}
+console.log("");
+for (const { engine, code, passed, failed, seconds } of results) {
+  const counts = passed === undefined ? "no test results" : `${passed} passed, ${failed} failed`;
+  console.log(`${code === 0 ? "✓" : "✗"} ${engine.padEnd(8)} ${counts} in ${seconds} s`);
+}
+process.exit(results.some(({ code }) => code !== 0) ? 1 : 0);

@@ -24,4 +24,5 @@ function collect(dir, out) {
 const files = ROOTS.flatMap((root) => collect(root, []));
 const filter = process.argv.slice(2);
 const selected = filter.length ? files.filter((f) => filter.some((part) => f.includes(part))) : files;
-process.exit(await run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=dot", ...selected]));
+const reporters = ["--test-reporter=dot", "--test-reporter-destination=stdout", `--test-reporter=${new URL("test-counts.mjs", import.meta.url).href}`, "--test-reporter-destination=stdout"];
+process.exit(await run(process.execPath, ["--import", "tsx", "--test", ...reporters, ...selected]));

@@ -8,6 +8,7 @@ import { caretScrollPlugin } from "./caret-scroll.js";
 import { chipNodeView, type ChipPainter } from "./chip-view.js";
 import { clipboardPlugin, type ClipboardOptions } from "./clipboard.js";
 import { composerKeymap, type KeymapOptions } from "./keymap.js";
+import { lineKeysPlugin } from "./line-keys.js";
 import { lineGroupPlugin } from "./line-groups.js";
 import { lineGroupNodeView, lazyLineGroupPlugin } from "./line-group-view.js";
 import { nearCaretPlugin } from "./near-caret.js";
@@ -30,6 +31,7 @@ export interface EditorPluginOptions extends KeymapOptions, ClipboardOptions {
 export function composerPlugins(options: EditorPluginOptions): Plugin[] {
   return [
     composerKeymap(options),
+    lineKeysPlugin(),
     typingPlugin(),
     placeholderPlugin(options.placeholder),
     clipboardPlugin(options),

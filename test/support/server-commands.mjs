@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { emulateMediaPlugin, sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
 import { a11yCommandsPlugin } from "./a11y-commands.mjs";
+import { ENGINE } from "./browsers.mjs";
+import { urlRulesPlugin } from "./url-rules.mjs";
+import { webdriverCommandsPlugin } from "./webdriver-commands.mjs";
 import { addHostFault, clearHostFaults, HOST_PROXY_PREFIX, proxyHostUpgrades, releaseStalledBodies } from "./host-proxy.mjs";
 import {
   disposeAllTestHosts,
@@ -18,6 +21,7 @@ import {
 } from "./test-hosts.mjs";
 
 export { hostProxyMiddleware } from "./host-proxy.mjs";
+export { urlRulesMiddleware } from "./url-rules.mjs";
 
 // One DevTools session per page, opened on first use.
 const sessions = new WeakMap();
@@ -233,7 +237,10 @@ function clipboardPlugin() {
     name: "t3-clipboard-commands",
     async executeCommand({ command, session }) {
       if (command !== "grant-clipboard") return undefined;
-      if (session.browser.type !== "puppeteer") throw new Error(`${session.browser.type} cannot grant permissions`);
+      // Firefox's permissions API over BiDi knows no clipboard-read: the page may read through
+      // the pref the runner starts it with (test/support/browsers.mjs). WebDriver has no
+      // permission to grant for it: WebKit lets a page under automation read the clipboard.
+      if (ENGINE !== "chromium") return true;
       const page = session.browser.getPage(session.id);
       await page.browserContext().overridePermissions(new URL(page.url()).origin, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
       return true;
@@ -303,8 +310,18 @@ function holdPlugin() {
   };
 }
 
+/** `engine`: the engine the runner started (`T3_ENGINE`), for the page to check its own guess. */
+function enginePlugin() {
+  return {
+    name: "t3-engine-command",
+    executeCommand: ({ command }) => (command === "engine" ? ENGINE : undefined),
+  };
+}
+
 export function serverCommands() {
   return [
+    enginePlugin(),
+    webdriverCommandsPlugin(),
     sendKeysPlugin(),
     setViewportPlugin(),
     sendMousePlugin(),
@@ -314,8 +331,9 @@ export function serverCommands() {
     clipboardPlugin(),
     hostPlugin(),
     heapPlugin(),
-    networkPlugin(),
-    holdPlugin(),
+    // Page-scoped through DevTools in Chromium (two files run at once there); from the test server
+    // in the engines without DevTools, which run one file at a time (url-rules.mjs).
+    ...(ENGINE === "chromium" ? [networkPlugin(), holdPlugin()] : [urlRulesPlugin()]),
     a11yCommandsPlugin(devtools),
   ];
 }

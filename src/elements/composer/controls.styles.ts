@@ -83,11 +83,14 @@ const barAndListStyles = css`
     anchor-name: --t3-trigger;
   }
   /* Above the trigger, so it never covers the actions row (the Send button) under the editor;
-     below it when there is no room. The self- keywords take the list's own direction (the
-     host's), not the top layer's: in right-to-left text the list opens to the left. */
+     below it when there is no room; toward the inline end of the host's text: to the right in
+     left-to-right text, to the left in right-to-left text. Physical keywords chosen by the
+     host's direction, because engines resolve the logical ones against different writing modes
+     in the top layer: Firefox placed a right-to-left list by span-self-inline-end out of the
+     composer. */
   .suggestions {
     position-anchor: --t3-trigger;
-    position-area: self-block-start span-self-inline-end;
+    position-area: top span-right;
     position-try-fallbacks: flip-block, flip-inline;
     inset: auto;
     margin: 0.25em 0;
@@ -102,6 +105,14 @@ const barAndListStyles = css`
     color: var(--_fg);
     font-family: var(--_font);
     box-shadow: 0 6px 24px rgb(0 0 0 / 0.16);
+  }
+  /* In right-to-left text, its right edge on the trigger's and its bottom on the trigger's top,
+     by anchor() insets: Firefox puts a right-to-left box at the far (left) edge of a
+     "top span-left" area, the viewport's. */
+  :host(:dir(rtl)) .suggestions {
+    position-area: none;
+    right: anchor(right);
+    bottom: anchor(top);
   }
   /* The active option has a bar at its inline start in the text colour (far above 3:1 against
      the list, unlike the tint alone) and an outline; in forced colors it takes the system

@@ -60,6 +60,8 @@ export class VirtualList {
   #offsetsCache: { version: number; offsets: MessageOffsets } | null = null;
   /** Whether the last pass drew everything: a window still being drawn may still move. */
   #complete = false;
+  /** The animation frame that handles the sizes the ResizeObserver reported, when one is due. */
+  #resizeFrame = 0;
 
   constructor(host: HTMLElement, list: MessageList, hooks: VirtualHooks) {
     this.#list = list;
@@ -69,7 +71,11 @@ export class VirtualList {
 
   connect(): void {
     this.#viewport.refresh();
-    if (typeof ResizeObserver === "function") this.#sizes = new ResizeObserver(() => this.#resized());
+    // The sizes are handled in the next frame, not in the observer's callback: keeping the screen
+    // in place there scrolls, which changes the size of messages that content-visibility skipped,
+    // and sizes changed during the callback are reported as an uncaught "ResizeObserver loop
+    // completed with undelivered notifications" error (Firefox raises it at the page's window).
+    if (typeof ResizeObserver === "function") this.#sizes = new ResizeObserver(() => this.#resizeSoon());
     for (const { node } of this.#list.placedViews()) this.#sizes?.observe(node);
   }
 
@@ -82,15 +88,17 @@ export class VirtualList {
     this.#viewport.disconnect();
     this.#sizes?.disconnect();
     this.#sizes = null;
+    cancelAnimationFrame(this.#resizeFrame);
+    this.#resizeFrame = 0;
   }
 
   get virtual(): boolean {
     return this.#list.count > VIRTUALIZE_AFTER;
   }
 
-  /** Whether a pass is due although no message changed (the window must move). */
+  /** Whether a pass is due although no message changed (the window must move, or sizes changed). */
   get stale(): boolean {
-    return this.#moved || this.#reveal !== undefined;
+    return this.#moved || this.#reveal !== undefined || this.#resizeFrame !== 0;
   }
 
   /** Brings message `index` into the DOM at the next pass, and into view; returns it after the pass. */
@@ -100,6 +108,13 @@ export class VirtualList {
 
   /** Places, draws and measures, keeping the screen where it was; `true` when all is drawn. */
   pass(deadline: number): boolean {
+    // Sizes the observer reported since the last pass put the screen back first: the pass reads
+    // whether the reader is at the end, which they may have moved.
+    if (this.#resizeFrame !== 0) {
+      cancelAnimationFrame(this.#resizeFrame);
+      this.#resizeFrame = 0;
+      this.#keepAfterResize();
+    }
     this.#busy = true;
     try {
       const moved = this.#moved;
@@ -312,16 +327,32 @@ export class VirtualList {
 
   // A drawn message changed size without a pass (an image loaded, a block expanded, the width
   // changed): the screen goes back to where the last pass or scroll left it.
+  #resizeSoon(): void {
+    if (this.#resizeFrame !== 0) return;
+    this.#resizeFrame = requestAnimationFrame(() => {
+      this.#resizeFrame = 0;
+      this.#resized();
+      // Whoever waits for the thread to be drawn (`stale` was true) hears of it after a pass.
+      if (!this.virtual) this.#hooks.request();
+    });
+  }
+
   #resized(): void {
-    if (this.#busy || !this.#measure()) return;
-    // A scroll that its event has not reported yet (a script's or the reader's) wins: the anchor
-    // was read before it.
-    if (this.#viewport.position() === this.#anchorPosition) this.#keep(this.#anchor);
-    this.#settled();
+    if (!this.#keepAfterResize()) return;
     if (this.virtual) {
       this.#moved = true;
       this.#hooks.request();
     }
+  }
+
+  /** Measures the drawn messages and keeps the screen where it was; `false` when nothing changed. */
+  #keepAfterResize(): boolean {
+    if (this.#busy || !this.#measure()) return false;
+    // A scroll that its event has not reported yet (a script's or the reader's) wins: the anchor
+    // was read before it.
+    if (this.#viewport.position() === this.#anchorPosition) this.#keep(this.#anchor);
+    this.#settled();
+    return true;
   }
 }
 

@@ -1,7 +1,7 @@
 // axe-core over the states the accessibility audit used, in light, dark and forced colors: zero
 // violations inside the elements (docs/accessibility.md).
 import { expect } from "@esm-bundle/chai";
-import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
+import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { frame, focusEnd, manualTransport, mount as mountComposer, pngFile, type, unmountAll } from "../composer/helpers.js";
@@ -13,13 +13,14 @@ import {
 import { issue, jiraPresenter } from "../../support/jira-kind.js";
 import { expectNoViolations } from "./axe.js";
 import { longPress } from "./touch.js";
+import { colorScheme, describeIn, ENGINE, itIn } from "../../support/engine.js";
 
 const schemes = ["light", "dark", "forced colors"] as const;
 type Scheme = (typeof schemes)[number];
 
 async function useScheme(scheme: Scheme): Promise<void> {
-  await emulateMedia({ colorScheme: scheme === "dark" ? "dark" : "light" });
-  await executeServerCommand("forced-colors", { active: scheme === "forced colors" });
+  await colorScheme(scheme === "dark" ? "dark" : "light");
+  if (ENGINE === "chromium") await executeServerCommand("forced-colors", { active: scheme === "forced colors" });
   // The elements have no background of their own: a dark page is what they are drawn on in dark.
   document.body.style.background = scheme === "dark" ? "#0d1117" : "";
 }
@@ -70,8 +71,11 @@ async function transcript() {
   });
 }
 
+// The light scheme in every engine; dark and forced colors in Chromium only: they are emulated
+// through the DevTools protocol (emulateMedia, the `forced-colors` command), which no other
+// engine's driver has.
 for (const scheme of schemes) {
-  describe(`axe: no violations inside the elements (${scheme})`, () => {
+  describeIn(scheme === "light" ? ["chromium", "firefox", "webkit"] : ["chromium"], `axe: no violations inside the elements (${scheme})`, () => {
     before(() => useScheme(scheme));
     after(() => useScheme("light"));
     afterEach(() => {
@@ -190,7 +194,9 @@ for (const scheme of schemes) {
       await expectNoViolations(el);
     });
 
-    it("a transcript and a composer with the menu of a long press on a chip open (docs/accessibility.md, \"Touch\")", async () => {
+    // Chromium only: touch input is emulated through the DevTools protocol (the `touch` and
+    // `long-press` commands); the other engines' drivers have no touch emulation.
+    itIn(["chromium"], "a transcript and a composer with the menu of a long press on a chip open (docs/accessibility.md, \"Touch\")", async () => {
       await executeServerCommand("touch", { enabled: true });
       try {
         const el = await transcript();

@@ -6,6 +6,7 @@ import { executeServerCommand } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { focusEnd, frame, mount, terminal, type, unmountAll } from "../composer/helpers.js";
 import { element, pullRequest } from "../transcript/fixtures.js";
+import { describeIn } from "../../support/engine.js";
 
 type Rgb = [number, number, number];
 
@@ -51,7 +52,9 @@ async function ink(chip: HTMLElement): Promise<{ count: number; colour: string; 
 
 const merged = { ...pullRequest, contextId: "review-comment_pr10", label: "#10", pullRequest: { ...pullRequest.pullRequest!, number: 10, state: "merged" as const } };
 
-describe("forced colors, in pixels", () => {
+// Chromium only: forced colors are emulated through the DevTools protocol (the `forced-colors`
+// command); no other engine's driver can turn them on.
+describeIn(["chromium"], "forced colors, in pixels", () => {
   before(() => executeServerCommand("forced-colors", { active: true }));
   after(() => executeServerCommand("forced-colors", { active: false }));
   afterEach(unmountAll);

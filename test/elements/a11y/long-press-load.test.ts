@@ -7,6 +7,7 @@ import { executeServerCommand } from "@web/test-runner-commands";
 import { chipsOf, mount, record, terminal, unmountAll } from "../composer/helpers.js";
 import { link } from "../transcript/fixtures.js";
 import { longPress } from "./touch.js";
+import { describeIn } from "../../support/engine.js";
 
 /** Time for a menu that did not wait for the chunk to have shown, in ms. */
 const SETTLE_MS = 300;
@@ -15,7 +16,10 @@ const OVERLAYS_MODULE = "*/src/elements/overlays/overlays.ts*";
 
 const menuOf = (el: HTMLElement) => el.shadowRoot!.querySelector<HTMLElement>(".chip-menu");
 
-describe("long press in <t3-composer> before the overlays chunk is in", () => {
+// Chromium only: touch input is emulated through the DevTools protocol (the `touch`, `tap` and
+// `long-press` commands of test/support/a11y-commands.mjs); the other engines' drivers have no
+// touch emulation the page would see as a touch screen.
+describeIn(["chromium"], "long press in <t3-composer> before the overlays chunk is in", () => {
   let holding = false;
   beforeEach(async () => {
     await executeServerCommand("touch", { enabled: true });

@@ -11,6 +11,7 @@ import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-tr
 import { chipsOf, mount as mountComposer, record, terminal as composerTerminal, unmountAll } from "../composer/helpers.js";
 import { centre, chip, cleanup, element, link, mention, mount, pullRequest, shadow, stubOpen, terminal, until, userMessage } from "../transcript/fixtures.js";
 import { longPress, pressWithMenu, tap } from "./touch.js";
+import { describeIn } from "../../support/engine.js";
 
 /** The smallest target WCAG 2.5.8 allows, in CSS px. */
 const MIN_TARGET_PX = 24;
@@ -45,7 +46,10 @@ function expectTappable(node: HTMLElement): void {
 const popoverOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElement>("[part=popover]")!;
 const isOpen = (node: HTMLElement | null | undefined) => node?.matches(":popover-open") === true;
 
-describe("long press in <t3-transcript>", () => {
+// Chromium only: touch input is emulated through the DevTools protocol (the `touch`, `tap` and
+// `long-press` commands of test/support/a11y-commands.mjs); the other engines' drivers have no
+// touch emulation the page would see as a touch screen.
+describeIn(["chromium"], "long press in <t3-transcript>", () => {
   touchSuite(cleanup);
 
   it("opens a chip's details with Copy, and does not activate it", async () => {
@@ -104,7 +108,10 @@ describe("long press in <t3-transcript>", () => {
 
 const menuOf = (el: T3ComposerElement) => el.shadowRoot!.querySelector<HTMLElement>("[part=chip-menu]");
 
-describe("long press in <t3-composer>", () => {
+// Chromium only: touch input is emulated through the DevTools protocol (the `touch`, `tap` and
+// `long-press` commands of test/support/a11y-commands.mjs); the other engines' drivers have no
+// touch emulation the page would see as a touch screen.
+describeIn(["chromium"], "long press in <t3-composer>", () => {
   touchSuite(unmountAll);
 
   async function withChip(): Promise<T3ComposerElement> {

@@ -7,6 +7,7 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-transcript.js";
 import { centre, chip, cleanup, element, link, mention, mount, pullRequest, shadow, stubOpen, terminal, until, userMessage } from "../transcript/fixtures.js";
+import { ENGINE, itIn } from "../../support/engine.js";
 
 const popoverOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElement>("[part=popover]")!;
 const cardOf = (el: T3TranscriptElement) => shadow(el).querySelector<HTMLElement>("[part=hover-card]")!;
@@ -19,7 +20,8 @@ const thread = () => [userMessage("m1", `a ${link(element)} b ${link(terminal)} 
 describe("<t3-transcript> overlays, accessibly", () => {
   afterEach(async () => {
     cleanup();
-    await executeServerCommand("touch", { enabled: false });
+    // Touch is emulated in Chromium only (the tests below that use it).
+    if (ENGINE === "chromium") await executeServerCommand("touch", { enabled: false });
   });
 
   it("puts the open details between their chip and the next chip in the tab order", async () => {
@@ -84,7 +86,9 @@ describe("<t3-transcript> overlays, accessibly", () => {
     await until(() => !isOpen(cardOf(el)), "card closed");
   });
 
-  it("shows a pull request's card on a tap, and opens it on the second tap", async () => {
+  // Chromium only: touch input is emulated through the DevTools protocol (the `touch` and
+  // `long-press` commands); the other engines' drivers have no touch emulation.
+  itIn(["chromium"], "shows a pull request's card on a tap, and opens it on the second tap", async () => {
     const el = await mount([userMessage("m1", `see ${link(pullRequest)}`, { context: { version: 1, records } })]);
     await executeServerCommand("touch", { enabled: true });
     const opened = stubOpen();
@@ -101,7 +105,9 @@ describe("<t3-transcript> overlays, accessibly", () => {
     }
   });
 
-  it("says why an unresolved chip is unavailable: as its description, on focus and on a tap", async () => {
+  // Chromium only: touch input is emulated through the DevTools protocol (the `touch` and
+  // `long-press` commands); the other engines' drivers have no touch emulation.
+  itIn(["chromium"], "says why an unresolved chip is unavailable: as its description, on focus and on a tap", async () => {
     const el = await mount([userMessage("m1", `gone ${link({ kind: "terminal", contextId: "terminal_gone", label: "old" })}`)]);
     const gone = chip(shadow(el), "terminal_gone");
     expect(gone.getAttribute("aria-description")).to.equal("This context is no longer available.");

@@ -1,4 +1,5 @@
-// Shared helpers of the clipboard tests: real ClipboardEvents carrying a real DataTransfer, and a
+// Shared helpers of the clipboard tests: real ClipboardEvents carrying a real DataTransfer (in every
+// engine: test/support/events.ts), and a
 // transport whose attachment fetches a test can watch and fail.
 import { expect } from "@esm-bundle/chai";
 import { CONTEXT_FRAGMENT_MIME } from "../../../src/codec/clipboard.js";
@@ -6,13 +7,14 @@ import type { T3ComposerElement } from "../../../src/elements/composer/t3-compos
 import { createMemoryTransport, type MemoryTransport } from "../../../src/transport/memory-transport.js";
 import type { ComposerValue } from "../../../src/elements/composer/types.js";
 import { chord, editorOf, next } from "../composer/helpers.js";
+import { clipboardEvent } from "../../support/events.js";
 
 export { CONTEXT_FRAGMENT_MIME };
 
 /** Fires a `copy` (or `cut`) event at `target` with an empty DataTransfer and returns what was written. */
 export function copyFrom(target: EventTarget, type: "copy" | "cut" = "copy"): DataTransfer {
   const data = new DataTransfer();
-  target.dispatchEvent(new ClipboardEvent(type, { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+  target.dispatchEvent(clipboardEvent(type, data));
   return data;
 }
 
@@ -25,7 +27,7 @@ export function clipboard(types: Record<string, string>): DataTransfer {
 
 /** Fires a `paste` event with `data` at the composer's editor; returns the event. */
 export function pasteInto(composer: T3ComposerElement, data: DataTransfer): ClipboardEvent {
-  const event = new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+  const event = clipboardEvent("paste", data);
   editorOf(composer).dispatchEvent(event);
   return event;
 }

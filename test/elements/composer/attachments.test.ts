@@ -1,7 +1,8 @@
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand, sendMouse } from "@web/test-runner-commands";
+import { sendMouse } from "@web/test-runner-commands";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { chipsOf, chord, editorOf, focusEnd, frame, manualTransport, mount, pngFile, press, record, type, unmountAll } from "./helpers.js";
+import { clipboardEvent, dropFiles } from "../../support/events.js";
 
 function shelf(el: T3ComposerElement): HTMLElement | null {
   return el.shadowRoot!.querySelector<HTMLElement>('[part="shelf"]');
@@ -191,11 +192,7 @@ describe("<t3-composer> attachments", () => {
     range.setStart(text, 4);
     range.setEnd(text, 5);
     const box = range.getBoundingClientRect();
-    await executeServerCommand("drop-files", {
-      x: Math.round(box.left + 1),
-      y: Math.round(box.top + box.height / 2),
-      files: [{ name: "drop.txt", content: "dropped bytes" }],
-    });
+    dropFiles(Math.round(box.left + 1), Math.round(box.top + box.height / 2), [{ name: "drop.txt", content: "dropped bytes", type: "text/plain" }]);
     await frame();
     const [attachment] = el.attachments;
     expect(attachment).to.deep.include({ name: "drop.txt", mimeType: "text/plain", sizeBytes: 13 });
@@ -208,7 +205,7 @@ describe("<t3-composer> attachments", () => {
     await focusEnd(el);
     const data = new DataTransfer();
     data.items.add(pngFile("pasted.png"));
-    editorOf(el).dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    editorOf(el).dispatchEvent(clipboardEvent("paste", data));
     await frame();
     expect(el.attachments.map((attachment) => attachment.name)).to.deep.equal(["pasted.png"]);
     expect(chipsOf(el).map((chip) => chip.dataset.kind)).to.deep.equal(["image"]);
@@ -266,11 +263,7 @@ describe("<t3-composer> attachments, more", () => {
     el.value = { text: "x" };
     await el.updateComplete;
     const box = el.querySelector("button")!.getBoundingClientRect();
-    await executeServerCommand("drop-files", {
-      x: Math.round(box.left - 20),
-      y: Math.round(box.top + box.height / 2),
-      files: [{ name: "a.txt", content: "abc" }],
-    });
+    dropFiles(Math.round(box.left - 20), Math.round(box.top + box.height / 2), [{ name: "a.txt", content: "abc", type: "text/plain" }]);
     await frame();
     expect(el.attachments.map((attachment) => attachment.name)).to.deep.equal(["a.txt"]);
     expect(el.value.text).to.equal(`x [a.txt](t3-context://v1/file/file_${el.attachments[0]!.localId}) `);

@@ -4,6 +4,7 @@ import { measureComposerContext } from "../../../src/codec/index.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { ComposerError } from "../../../src/transport/errors.js";
 import { T1, chipsOf, focusEnd, memoryTransport, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
+import { itIn } from "../../support/engine.js";
 
 
 /** Polls until `check` holds (the measure runs once typing pauses). */
@@ -34,7 +35,9 @@ describe("<t3-composer budget>", () => {
     expect(chipsOf(el)[0]!.title).to.equal("");
   });
 
-  it("shows the draft's estimated tokens against the budget, as a meter named Token budget", async () => {
+  // Chromium only: it reads the accessibility tree through the DevTools protocol (the `ax-names`
+  // command); Firefox over WebDriver BiDi and WebKit over WebDriver expose no accessibility tree.
+  itIn(["chromium"], "shows the draft's estimated tokens against the budget, as a meter named Token budget", async () => {
     const el = await mount({ budget: "8000" });
     el.value = { text: `fix ${T1}`, context: { version: 1, records: [terminal] } };
     const tokens = expectedTokens(el);

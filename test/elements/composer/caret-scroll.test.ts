@@ -1,5 +1,6 @@
 import { expect } from "@esm-bundle/chai";
 import { editorOf, focusEnd, frame, mount, type, unmountAll } from "./helpers.js";
+import { caret } from "../../support/composition.js";
 
 // A typed character scrolls the caret into view; while the editor is wholly visible and the caret
 // inside it, the walk over the page's scrollers is skipped (src/editor/caret-scroll.ts). These
@@ -10,10 +11,15 @@ const rendered = () => new Promise<void>((resolve) => requestAnimationFrame(() =
 
 const lines = (count: number) => Array.from({ length: count }, (_, i) => `line ${i}`).join("\n");
 
-/** The caret's rectangle, from the composer's shadow root selection. */
+/**
+ * The caret's rectangle, from the selection inside the composer's shadow root, read the same way
+ * in every engine (WebKit's `ShadowRoot.getSelection` answers the selection retargeted to the host).
+ */
 function caretRect(el: HTMLElement): DOMRect {
-  const selection = (el.shadowRoot as ShadowRoot & { getSelection(): Selection }).getSelection();
-  return selection.getRangeAt(0).getBoundingClientRect();
+  const { node, offset } = caret(document, el.shadowRoot!);
+  const range = document.createRange();
+  range.setStart(node, offset);
+  return range.getBoundingClientRect();
 }
 
 describe("<t3-composer> scrolling the caret into view", () => {

@@ -6,6 +6,7 @@ import { executeServerCommand } from "@web/test-runner-commands";
 import { createRecordedSpeech } from "../../../src/elements/composer/speech.js";
 import { focusEnd, mount, record, type, unmountAll } from "./helpers.js";
 import { click, part, until } from "./toolbar-helpers.js";
+import { describeIn } from "../../support/engine.js";
 
 /** Watches the real `getUserMedia` (still called): resolves once it has granted a stream. */
 function watchMicrophone(): { granted: Promise<MediaStream>; restore(): void } {
@@ -21,7 +22,9 @@ function watchMicrophone(): { granted: Promise<MediaStream>; restore(): void } {
   return { granted, restore: () => void (devices.getUserMedia = original) };
 }
 
-describe("<t3-composer> dictation with createRecordedSpeech and the microphone", () => {
+// Chromium only: the microphone is Chromium's fake media device (a command-line flag), and
+// WebDriver BiDi cannot grant the microphone permission in Firefox.
+describeIn(["chromium"], "<t3-composer> dictation with createRecordedSpeech and the microphone", () => {
   let restore = () => {};
   afterEach(async () => {
     unmountAll();

@@ -13,6 +13,7 @@ import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-stora
 import { PROMPT_SAVE_MAX_CHARS } from "../../../src/elements/composer/persistence.js";
 import { T1, terminal } from "./helpers.js";
 import type { DraftSnapshot } from "./snapshot.js";
+import { describeIn, itIn } from "../../support/engine.js";
 
 const PAGE = "/test/elements/composer/fixtures/draft-page.html";
 /** Text past the prompt-save bound: a big draft, saved within 500 ms rather than at once. */
@@ -79,11 +80,16 @@ function savedDraft(key: string, check: (draft: { text: string }) => boolean): P
 let keys = 0;
 const freshKey = () => `tab-${Date.now()}-${++keys}`;
 
-describe("<t3-composer> draft-key when the tab goes away", function () {
+// Chromium and Firefox only: the other tab is opened and driven through puppeteer
+// (test/support/page-commands.mjs); the WebKit runner drives one WebDriver window, and its page
+// commands for a second window are not written yet.
+describeIn(["chromium", "firefox"], "<t3-composer> draft-key when the tab goes away", function () {
   this.timeout(20_000);
   afterEach(() => localStorage.clear());
 
-  it("brings the whole draft back after the renderer is killed: text, chips, records, finished and unfinished uploads", async () => {
+  // Chromium only: the renderer is killed through the DevTools protocol (Page.crash, the
+  // `page-close` command's "crash"); no other engine's driver can kill a tab's process.
+  itIn(["chromium"], "brings the whole draft back after the renderer is killed: text, chips, records, finished and unfinished uploads", async () => {
     const key = freshKey();
     const tab = await Tab.open(key);
     await tab.run("t3.composer.focus()");
@@ -119,7 +125,9 @@ describe("<t3-composer> draft-key when the tab goes away", function () {
     await again.end("close");
   });
 
-  it("keeps the last keystroke of a draft of ordinary size when the renderer is killed right after it", async () => {
+  // Chromium only: the renderer is killed through the DevTools protocol (Page.crash, the
+  // `page-close` command's "crash"); no other engine's driver can kill a tab's process.
+  itIn(["chromium"], "keeps the last keystroke of a draft of ordinary size when the renderer is killed right after it", async () => {
     const key = freshKey();
     const tab = await Tab.open(key);
     await tab.run("t3.composer.focus()");
@@ -141,7 +149,9 @@ describe("<t3-composer> draft-key when the tab goes away", function () {
     await again.end("close");
   });
 
-  it("saves a big draft as soon as its tab is hidden, so a renderer killed afterwards loses nothing", async () => {
+  // Chromium only: the renderer is killed through the DevTools protocol (Page.crash, the
+  // `page-close` command's "crash"); no other engine's driver can kill a tab's process.
+  itIn(["chromium"], "saves a big draft as soon as its tab is hidden, so a renderer killed afterwards loses nothing", async () => {
     const key = freshKey();
     const tab = await Tab.open(key);
     await tab.run(`t3.composer.value = { text: ${JSON.stringify(BIG_TEXT)} }, t3.composer.focus()`);
@@ -154,7 +164,10 @@ describe("<t3-composer> draft-key when the tab goes away", function () {
   });
 });
 
-describe("<t3-composer> draft-key in two tabs at once", function () {
+// Chromium and Firefox only: the other tab is opened and driven through puppeteer
+// (test/support/page-commands.mjs); the WebKit runner drives one WebDriver window, and its page
+// commands for a second window are not written yet.
+describeIn(["chromium", "firefox"], "<t3-composer> draft-key in two tabs at once", function () {
   this.timeout(20_000);
   afterEach(() => localStorage.clear());
 

@@ -6,6 +6,7 @@ import { sendMouse } from "@web/test-runner-commands";
 import { CONTEXT_FRAGMENT_MIME, decodeClipboardFragment, encodeClipboardFragment, encodeClipboardHtml } from "../../../src/codec/clipboard.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { T1, chipsOf, editorOf, focusEnd, frame, mount, record, terminal, unmountAll } from "./helpers.js";
+import { dragEvent } from "../../support/events.js";
 
 
 interface Point {
@@ -34,7 +35,7 @@ function endOfLine(el: T3ComposerElement): Point {
 /** Fires `type` as a person's drag does: at the element under `point`, with `data`. */
 function drag(el: T3ComposerElement, type: "dragstart" | "dragenter" | "dragover" | "drop" | "dragend", point: Point, data: DataTransfer): DragEvent {
   const target = el.shadowRoot!.elementFromPoint(point.x, point.y) ?? editorOf(el);
-  const event = new DragEvent(type, { dataTransfer: data, clientX: point.x, clientY: point.y, bubbles: true, cancelable: true, composed: true });
+  const event = dragEvent(type, data, { clientX: point.x, clientY: point.y });
   target.dispatchEvent(event);
   return event;
 }

@@ -248,6 +248,40 @@ describe("<t3-composer> chips on the clipboard", () => {
     expect(added.map((event) => event.detail.record)).to.deep.equal([terminal]);
   });
 
+  // Firefox moved End's caret into the label of a chip that ends the line, Firefox and Chromium
+  // kept a chip that starts it selected after Home, and the next key typed replaced the chip
+  // (src/editor/line-keys.ts).
+  it("End after a selected chip that ends the line puts the caret after it", async () => {
+    const el = await mount();
+    el.value = { text: `a ${T1}`, context: { version: 1, records: [terminal] } };
+    await selectChip(el);
+    await press("End");
+    await type("x");
+    await frame();
+    expect(el.value).to.deep.equal({ text: `a ${T1}x`, context: { version: 1, records: [terminal] } });
+  });
+
+  it("Home before a selected chip that starts the line puts the caret before it", async () => {
+    const el = await mount();
+    el.value = { text: `${T1} a`, context: { version: 1, records: [terminal] } };
+    await selectChip(el);
+    await press("Home");
+    await type("x");
+    await frame();
+    expect(el.value).to.deep.equal({ text: `x${T1} a`, context: { version: 1, records: [terminal] } });
+  });
+
+  it("End with the caret before a chip that ends the line puts the caret after it", async () => {
+    const el = await mount();
+    el.value = { text: `a ${T1}`, context: { version: 1, records: [terminal] } };
+    await focusEnd(el);
+    await press("Home");
+    await press("End");
+    await type("x");
+    await frame();
+    expect(el.value).to.deep.equal({ text: `a ${T1}x`, context: { version: 1, records: [terminal] } });
+  });
+
   it("copies a chip: the pasted copy is a new occurrence of the same record", async () => {
     const el = await mount();
     el.value = { text: `a ${T1}`, context: { version: 1, records: [terminal] } };

@@ -7,6 +7,8 @@ import { composerSchema } from "../../../src/editor/schema.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import { clipboard, pasteInto } from "../clipboard/helpers.js";
 import { chipsOf, editorOf, focusEnd, frame, imeCommit, imeCompose, mount, type, unmountAll } from "./helpers.js";
+import { clipboardEvent, dataInputEvent } from "../../support/events.js";
+import { describeIn } from "../../support/engine.js";
 
 /** What a hostile page puts on the clipboard: a chip span pointing at another record. */
 const FOREIGN_CHIP = '<span data-t3-chip data-kind="file" data-context-id="secret) [x](javascript:1" data-label="harmless note">harmless note</span>';
@@ -50,7 +52,7 @@ describe("<t3-composer> chips from foreign HTML", () => {
     const el = await mount();
     await focusEnd(el);
     const data = clipboard({ "text/html": FOREIGN_CHIP, "text/plain": "harmless note" });
-    const input = new InputEvent("beforeinput", { inputType: "insertFromPaste", dataTransfer: data, bubbles: true, cancelable: true, composed: true });
+    const input = dataInputEvent("insertFromPaste", data);
     editorOf(el).dispatchEvent(input);
     expect(input.defaultPrevented).to.equal(true);
     await frame();
@@ -76,7 +78,9 @@ async function androidFrame(): Promise<HTMLIFrameElement> {
   return frame;
 }
 
-describe("<t3-composer> chips from foreign HTML, with an Android user agent", () => {
+// Chromium only: the frame's user agent is overridden through the DevTools protocol
+// (Emulation.setUserAgentOverride, the `user-agent` command); no other engine's driver can.
+describeIn(["chromium"], "<t3-composer> chips from foreign HTML, with an Android user agent", () => {
   let frameElement: HTMLIFrameElement | undefined;
   afterEach(async () => {
     frameElement?.remove();
@@ -96,7 +100,7 @@ describe("<t3-composer> chips from foreign HTML, with an Android user agent", ()
     const data = new win.DataTransfer();
     data.setData("text/html", FOREIGN_CHIP);
     data.setData("text/plain", "harmless note");
-    editorOf(el).dispatchEvent(new win.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+    editorOf(el).dispatchEvent(clipboardEvent("paste", data, win));
     await imeCommit("你");
     await el.updateComplete;
     await frame();

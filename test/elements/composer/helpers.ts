@@ -1,7 +1,8 @@
 // Shared helpers of the composer's browser tests: mounting, real keyboard and IME input, event
 // recording, and sample records of every kind.
-import { executeServerCommand, sendKeys } from "@web/test-runner-commands";
+import { sendKeys } from "@web/test-runner-commands";
 import "../../../src/elements/define.js";
+import { commit, compose } from "../../support/composition.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import type { ComposerTransport, OutgoingMessage, SentMessage, UploadOptions } from "../../../src/transport/types.js";
@@ -63,14 +64,17 @@ export async function chord(modifier: "Shift" | "Control" | "Alt", key: string):
   await sendKeys({ up: modifier });
 }
 
-/** Starts or updates an IME composition with `text` (DevTools `Input.imeSetComposition`). */
+/**
+ * Starts or updates an input method's composition with `text` at the caret, the same way in every
+ * engine (test/support/composition.ts).
+ */
 export async function imeCompose(text: string): Promise<void> {
-  await executeServerCommand("ime-compose", { text });
+  await compose(text);
 }
 
-/** Commits the composition with `text` (DevTools `Input.insertText`). */
+/** Commits the composition with `text`. */
 export async function imeCommit(text: string): Promise<void> {
-  await executeServerCommand("ime-commit", { text });
+  await commit(text);
 }
 
 /** Records the events `name` that reach `target`. */

@@ -122,14 +122,16 @@ describe("<t3-composer> prompt history", () => {
     const el = await mount({ "draft-key": "h" });
     el.transport = memoryTransport();
     await sendByEnter(el, "sent before");
-    el.value = { text: "hello\nworld" };
+    // The same line twice: the caret goes up to the same column in any font. Under different
+    // words it goes to the nearest x, which differs between the engines' default fonts.
+    el.value = { text: "hello\nhello" };
     await focusEnd(el);
     await press("ArrowLeft");
     await press("ArrowUp");
-    expect(el.value.text).to.equal("hello\nworld");
+    expect(el.value.text).to.equal("hello\nhello");
     await type("X"); // where the caret went: up a line
     await frame();
-    expect(el.value.text).to.equal("hellXo\nworld");
+    expect(el.value.text).to.equal("hellXo\nhello");
   });
 
   it("Shift+ArrowUp at the very start selects and does not recall", async () => {

@@ -1,5 +1,5 @@
 import { expect } from "@esm-bundle/chai";
-import { executeServerCommand } from "@web/test-runner-commands";
+import { composingKey } from "../../support/composition.js";
 import { T1, chipsOf, focusEnd, frame, imeCommit, imeCompose, mount, press, record, terminal, type, unmountAll } from "./helpers.js";
 
 
@@ -37,7 +37,7 @@ describe("<t3-composer> input methods", () => {
     await type("a ");
     await imeCompose("ri");
     await imeCompose("日");
-    await press("Enter"); // keydown with isComposing
+    await composingKey("Enter"); // what the page sees of an Enter the IME takes: isComposing, keyCode 229
     await imeCommit("日");
     await frame();
     expect(sends).to.have.length(0);
@@ -49,8 +49,7 @@ describe("<t3-composer> input methods", () => {
     const sends = record(el, "t3-send");
     await focusEnd(el);
     await type("x");
-    await executeServerCommand("raw-key", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229 });
-    await executeServerCommand("raw-key", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229 });
+    await composingKey("Enter", { isComposing: false });
     await frame();
     expect(sends).to.have.length(0);
     expect(el.value.text).to.equal("x");

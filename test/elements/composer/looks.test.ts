@@ -1,10 +1,11 @@
 import { expect } from "@esm-bundle/chai";
-import { emulateMedia, sendMouse } from "@web/test-runner-commands";
+import { sendMouse } from "@web/test-runner-commands";
 import type { ComposerContextRecord } from "../../../src/contract/types.js";
 import { chipRegistry, createChipRegistry } from "../../../src/presentation/index.js";
 import { formatComposerContextReference } from "../../../src/codec/references.js";
 import { installXssTrap, XSS_PAYLOADS } from "../../support/xss-payloads.js";
 import { chipsOf, editorOf, file, focusEnd, frame, image, manualTransport, mention, mount, skill, terminal, type, unmountAll } from "./helpers.js";
+import { colorScheme, itIn } from "../../support/engine.js";
 
 const element = {
   version: 1, contextId: "element_e1", kind: "element", label: "", pageUrl: "https://example.com", pageTitle: null, tagName: "button",
@@ -37,7 +38,7 @@ function linkOf(record: ComposerContextRecord): string {
 describe("<t3-composer> looks", () => {
   afterEach(async () => {
     unmountAll();
-    await emulateMedia({ colorScheme: "light" });
+    await colorScheme("light");
   });
 
   it("draws the eight built-in kinds through the registry, each with its name, icon and part", async () => {
@@ -67,7 +68,9 @@ describe("<t3-composer> looks", () => {
     expect(chips[8]!.title).to.equal("$ui");
   });
 
-  it("tells the four pull-request states apart by name, data-tone and icon color, closed included", async () => {
+  // Chromium only: the dark scheme is emulated through the DevTools protocol (emulateMedia);
+  // no other engine's driver can emulate prefers-color-scheme.
+  itIn(["chromium"], "tells the four pull-request states apart by name, data-tone and icon color, closed included", async () => {
     const states = [pullRequestIn("open", false, 1), pullRequestIn("open", true, 2), pullRequestIn("merged", false, 3), pullRequestIn("closed", false, 4)];
     const el = await mount();
     el.value = { text: states.map(linkOf).join(" "), context: { version: 1, records: states } };
@@ -78,7 +81,7 @@ describe("<t3-composer> looks", () => {
       ["#3, Merged pull request", "merged", "rgb(130, 80, 223)"],
       ["#4, Closed pull request", "closed", "rgb(207, 34, 46)"],
     ]);
-    await emulateMedia({ colorScheme: "dark" });
+    await colorScheme("dark");
     expect(look().map(([, tone, color]) => [tone, color])).to.deep.equal([
       ["open", "rgb(63, 185, 80)"], ["draft", "rgb(145, 152, 161)"], ["merged", "rgb(171, 125, 248)"], ["closed", "rgb(248, 81, 73)"],
     ]);
@@ -120,11 +123,13 @@ describe("<t3-composer> looks", () => {
     style.remove();
   });
 
-  it("follows the dark color scheme", async () => {
+  // Chromium only: the dark scheme is emulated through the DevTools protocol (emulateMedia);
+  // no other engine's driver can emulate prefers-color-scheme.
+  itIn(["chromium"], "follows the dark color scheme", async () => {
     const el = await mount();
     el.value = { text: linkOf(skill), context: { version: 1, records: [skill] } };
     const light = getComputedStyle(chipsOf(el)[0]!).backgroundColor;
-    await emulateMedia({ colorScheme: "dark" });
+    await colorScheme("dark");
     const dark = getComputedStyle(chipsOf(el)[0]!).backgroundColor;
     expect([light, dark]).to.deep.equal(["rgb(238, 242, 246)", "rgb(33, 40, 48)"]);
   });

@@ -6,6 +6,7 @@ import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import { createChipRegistry, type ChipRegistry } from "../../../src/presentation/index.js";
 import { jiraKind, jiraLooks } from "../../support/jira-kind.js";
+import { itIn } from "../../support/engine.js";
 
 const REGISTRIES = 1000;
 /** Forced collections before giving up on finalizers that have not run yet. */
@@ -36,7 +37,10 @@ function createAndDrop(base: ChipRegistry, count: number, collected: Finalizatio
 }
 
 describe("derived registries", () => {
-  it("are collected after 1,000 are created, listened to and dropped, and the heap returns to its baseline", async () => {
+  // Chromium only: the heap is read and collected through the DevTools protocol (heap-after-gc);
+  // Firefox over WebDriver BiDi and WebKit over WebDriver can neither force a collection nor count
+  // the heap.
+  itIn(["chromium"], "are collected after 1,000 are created, listened to and dropped, and the heap returns to its baseline", async () => {
     const base = createChipRegistry();
     let finalized = 0;
     const collected = new FinalizationRegistry<number>(() => finalized++);

@@ -15,6 +15,7 @@ import type { T3TranscriptElement } from "../../../src/elements/transcript/t3-tr
 import type { TranscriptMessage } from "../../../src/elements/transcript/types.js";
 import { XSS_PAYLOADS, XSS_URLS } from "../../support/xss-payloads.js";
 import * as fixtures from "../transcript/fixtures.js";
+import { clipboardEvent, dragEvent } from "../../support/events.js";
 
 const PAGE = "/test/elements/security/fixtures/csp-page.html";
 /** The same policy without `data:` images. */
@@ -199,7 +200,7 @@ describe("the elements under a strict Content-Security-Policy", function () {
     el.focus();
     const editor = el.shadowRoot!.querySelector<HTMLElement>(".editor")!;
     const html = `<span data-t3-chip="" data-kind="terminal" data-context-id="terminal_t1">x</span>${ALL}`;
-    const { DataTransfer: FrameDataTransfer, DragEvent: FrameDragEvent, ClipboardEvent: FrameClipboardEvent } = frame.window;
+    const { DataTransfer: FrameDataTransfer } = frame.window;
     const data = (text: string) => {
       const transfer = new FrameDataTransfer();
       transfer.setData("text/html", html);
@@ -208,9 +209,9 @@ describe("the elements under a strict Content-Security-Policy", function () {
     };
     const box = editor.getBoundingClientRect();
     const at = { clientX: Math.round(box.left + 4), clientY: Math.round(box.top + box.height / 2) };
-    const drop = new FrameDragEvent("drop", { dataTransfer: data("dropped"), ...at, bubbles: true, cancelable: true, composed: true });
+    const drop = dragEvent("drop", data("dropped"), at, frame.window);
     editor.dispatchEvent(drop);
-    editor.dispatchEvent(new FrameClipboardEvent("paste", { clipboardData: data(" pasted"), bubbles: true, cancelable: true, composed: true }));
+    editor.dispatchEvent(clipboardEvent("paste", data(" pasted"), frame.window));
     await el.updateComplete;
     await rendered(frame);
     expect(await canary(frame)).to.deep.equal([]);

@@ -85,7 +85,7 @@ describe("<t3-transcript> edit and resend", () => {
     const heard: string[] = [];
     el.addEventListener("t3-edit", (event) => heard.push(event.detail.message.id));
     await sendKeys({ press: "Enter" });
-    await sendKeys({ press: "Space" });
+    await sendKeys({ press: " " });
     expect(heard).to.deep.equal(["u1", "u1"]);
   });
 

@@ -93,10 +93,10 @@ describe("<t3-transcript> inline-block expansion", () => {
     expect(button.getAttribute("aria-expanded")).to.equal("true");
     expect(regionOf(el, button)!.querySelector(".log")).to.not.equal(null);
     expect(shadow(el).activeElement).to.equal(button);
-    await sendKeys({ press: "Space" });
+    await sendKeys({ press: " " });
     expect(button.getAttribute("aria-expanded")).to.equal("false");
     expect(layout(el)).to.deep.equal(["p"]);
-    await sendKeys({ press: "Space" });
+    await sendKeys({ press: " " });
     expect(button.getAttribute("aria-expanded")).to.equal("true");
     expect(layout(el)).to.deep.equal(["p", "div.chip-expansion"]);
   });

@@ -62,7 +62,7 @@ describe("<t3-transcript> details popovers", () => {
     expect(button.getAttribute("aria-controls")).to.equal(popoverOf(el).id);
     await sendKeys({ press: "Escape" });
     await until(() => shadow(el).activeElement === button, "focus back");
-    await sendKeys({ press: "Space" });
+    await sendKeys({ press: " " });
     expect(isOpen(popoverOf(el))).to.equal(true);
     expect(button.getAttribute("aria-expanded")).to.equal("true");
   });
@@ -196,7 +196,7 @@ describe("<t3-transcript> t3-chip-activate", () => {
     let fired = 0;
     el.addEventListener("t3-chip-activate", () => fired++);
     chip(shadow(el), "mention_m1").focus();
-    await sendKeys({ press: "Space" });
+    await sendKeys({ press: " " });
     expect(fired).to.equal(1);
     expect(isOpen(popoverOf(el))).to.equal(false);
   });
