@@ -43,6 +43,9 @@ async function mountTiptap(): Promise<EditorUnderTest> {
   const { Editor, StarterKit, Mention } = (await import(TIPTAP)) as typeof import("../peers/tiptap-entry.js");
   const box = document.createElement("div");
   box.className = "peer";
+  // `?content-visibility=off`: Tiptap without the off-screen rule of bench/pages/composer.html. In
+  // WebKit the rule puts Tiptap's typed text at a line's start (docs/performance.md, "Engines").
+  if (new URLSearchParams(location.search).get("content-visibility") === "off") box.classList.add("no-content-visibility");
   document.body.append(box);
   const editor: TiptapEditor = new Editor({ element: box, extensions: [StarterKit, Mention.configure({ HTMLAttributes: { class: "mention" } })] });
   return {
@@ -136,6 +139,8 @@ const bench = {
   },
   /** The keystroke times recorded since `prepareTyping`, in ms. */
   keystrokes: () => [...keystrokes],
+  /** The last `length` characters of the editor's text: where the typed keys should be. */
+  textTail: (length: number) => (editor.editable.textContent ?? "").slice(-length),
   nextFrame,
 };
 Object.assign(window, { bench });
