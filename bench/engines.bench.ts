@@ -60,6 +60,9 @@ async function composerRows(browser: EngineBrowser, rows: readonly EngineRow[]):
   const tiptap = await browser.open("bench/pages/composer.html?editor=tiptap");
   const bare = TIPTAP_TYPES_WITHOUT_CONTENT_VISIBILITY.has(browser.engine);
   const tiptapTyping = bare ? await browser.open("bench/pages/composer.html?editor=tiptap&content-visibility=off") : tiptap;
+  // The keys written in place with no editor code: what the engine itself costs a keystroke, in
+  // our shadow root (bench/pages/composer-harness.ts).
+  const floor = rows.includes("keys") ? await browser.open("bench/pages/composer.html?editor=floor") : undefined;
   const big = benchDraft(1_000_000, 2000);
   const small = benchDraft(5000, 20);
   const result: BenchRow[] = [];
@@ -88,12 +91,15 @@ async function composerRows(browser: EngineBrowser, rows: readonly EngineRow[]):
   }
   if (rows.includes("keys")) {
     const keys = { big: { ours: [] as number[], tiptap: [] as number[] }, small: { ours: [] as number[], tiptap: [] as number[] } };
+    const floorKeys: number[] = [];
     for (let round = 0; round < KEY_ROUNDS; round++) {
       for (const [size, draft] of [["big", big], ["small", small]] as const) {
         keys[size].ours.push(...(await typing(ours, draft)));
         keys[size].tiptap.push(...(await typing(tiptapTyping, draft)));
       }
+      floorKeys.push(...(await typing(floor!, small)));
     }
+    const floorP50 = median(floorKeys);
     for (const [size, label, max] of [
       ["small", `5 KB draft, ${small.chips} chips`, SMALL_KEYSTROKE_RATIO_MAX],
       ["big", `1 MB draft, ${big.chips.toLocaleString("en")} chips`, KEYSTROKE_RATIO_MAX],
@@ -111,6 +117,7 @@ async function composerRows(browser: EngineBrowser, rows: readonly EngineRow[]):
             target: `≤ ${max}×`,
             note: [
               `${o.length} real keys each; p90 ${ms(percentile(o, 90))} vs ${ms(percentile(t, 90))} (${p90.toFixed(2)}×)`,
+              ...(size === "small" ? [`floor (the keys written in place, no editor code) ${ms(floorP50)}: ours ${ms(median(o) - floorP50)} over it, Tiptap ${ms(median(t) - floorP50)}`] : []),
               ...(bare ? ["Tiptap typed without content-visibility (with it, WebKit puts its keys at a line's start)"] : []),
             ].join("; "),
           },

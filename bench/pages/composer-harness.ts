@@ -58,6 +58,23 @@ async function mountTiptap(): Promise<EditorUnderTest> {
   };
 }
 
+/** A selection that may report ranges inside shadow trees (WebKit, recent Firefox). */
+type ComposedSelection = Selection & { getComposedRanges?(options: { shadowRoots: ShadowRoot[] }): StaticRange[] };
+
+/**
+ * The caret inside `root`, however the engine exposes it: Chromium's `ShadowRoot.getSelection`;
+ * else the composed range (WebKit retargets the document's selection to the host); else the
+ * document's selection, which Firefox reports inside the shadow tree.
+ */
+function caretIn(root: ShadowRoot): { selection: Selection; node: Node | null; offset: number } {
+  const own = (root as ShadowRoot & { getSelection?(): Selection | null }).getSelection?.();
+  if (own) return { selection: own, node: own.focusNode, offset: own.focusOffset };
+  const selection = document.getSelection() as ComposedSelection;
+  const range = selection.getComposedRanges?.({ shadowRoots: [root] })[0];
+  if (range) return { selection, node: range.endContainer, offset: range.endOffset };
+  return { selection, node: selection.focusNode, offset: selection.focusOffset };
+}
+
 /**
  * `?editor=floor`: our composer's page and draft, but the keys never reach the editor. A listener
  * ahead of it writes each character into the caret's text node and moves the caret after it:
@@ -65,14 +82,12 @@ async function mountTiptap(): Promise<EditorUnderTest> {
  * its sync to the browser's text input state), the floor of the keystroke rows.
  */
 function typeWithoutEditor(editable: HTMLElement): void {
-  const root = editable.getRootNode() as ShadowRoot & { getSelection(): Selection };
+  const root = editable.getRootNode() as ShadowRoot;
   addEventListener("keydown", (event) => event.stopImmediatePropagation(), { capture: true });
   addEventListener(
     "keypress",
     (event) => {
-      const selection = root.getSelection();
-      const text = selection.focusNode;
-      const offset = selection.focusOffset;
+      const { selection, node: text, offset } = caretIn(root);
       if (!(text instanceof Text)) return; // the bench drafts end in text: the caret is in it
       event.preventDefault();
       event.stopImmediatePropagation();
