@@ -10,6 +10,7 @@
 import type { Page } from "puppeteer-core";
 import { benchDraft, type BenchDraft } from "./fixtures/draft.js";
 import { startBrowser, type BenchBrowser } from "./lib/browser.js";
+import { fromPuppeteer, type EnginePage } from "./lib/engine.js";
 import { importOurs, importTiptap } from "./lib/import-timing.js";
 import { preparePages } from "./lib/pages.js";
 import { median, percentile, type BenchRow } from "./lib/row.js";
@@ -21,7 +22,8 @@ const WARMUP_KEYS = 5;
 const ROUNDS = 3;
 const FRAME_MS = 16;
 const HYDRATE_RATIO_MAX = 0.25;
-const KEYSTROKE_RATIO_MAX = 0.6;
+/** The 1 MB draft's keystroke p50 against Tiptap's (bench/engines.bench.ts holds the other engines to it too). */
+export const KEYSTROKE_RATIO_MAX = 0.6;
 /**
  * What the editor may add to a keystroke in the small draft, over the floor: the same keys written
  * into the same page with no editor code (docs/performance.md, "Keystrokes": the floor alone is
@@ -37,6 +39,7 @@ interface BenchApi {
   hydrate(draft: BenchDraft): Promise<number>;
   prepareTyping(draft: BenchDraft): Promise<void>;
   keystrokes(): number[];
+  textTail(length: number): string;
   nextFrame(): Promise<void>;
 }
 declare const bench: BenchApi;
@@ -47,23 +50,28 @@ async function open(browser: BenchBrowser, editor: "t3" | "tiptap" | "floor"): P
   return page;
 }
 
-async function hydrate(page: Page, draft: BenchDraft): Promise<number> {
+/** Empties the editor, then hydrates `draft`: ms to the first paint (bench/pages/composer-harness.ts). */
+export async function hydrate(page: EnginePage, draft: BenchDraft): Promise<number> {
   await page.bringToFront();
   await page.evaluate(() => bench.reset());
   return page.evaluate((d) => bench.hydrate(d), draft);
 }
 
 /** One round of typing at the end of `draft`: the counted keystroke times, in ms. */
-async function typing(page: Page, draft: BenchDraft): Promise<number[]> {
+export async function typing(page: EnginePage, draft: BenchDraft): Promise<number[]> {
   await page.bringToFront();
   await page.evaluate((d) => bench.prepareTyping(d), draft);
   for (let i = 0; i < WARMUP_KEYS + KEYS; i++) {
-    await page.keyboard.press("a");
+    await page.press("a");
     // A person types slower than a frame: each key lands on a drawn page.
     await page.evaluate(() => bench.nextFrame());
   }
   const times = await page.evaluate(() => bench.keystrokes());
   if (times.length !== WARMUP_KEYS + KEYS) throw new Error(`expected ${WARMUP_KEYS + KEYS} keystroke times, got ${times.length}`);
+  // A key that landed anywhere but the caret at the end would time some other edit.
+  const typed = "a".repeat(WARMUP_KEYS + KEYS);
+  const tail = await page.evaluate((length) => bench.textTail(length), typed.length);
+  if (tail !== typed) throw new Error(`the keys did not land at the end of the draft: it ends in ${JSON.stringify(tail.slice(-20))}`);
   return times.slice(WARMUP_KEYS);
 }
 
@@ -155,23 +163,23 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const imported = await importRow(browser);
     const ours = await open(browser, "t3");
-    const tiptap = await open(browser, "tiptap");
+    const [t3, tiptap] = [fromPuppeteer(ours), fromPuppeteer(await open(browser, "tiptap"))];
     // The keys written in place with no editor code (bench/pages/composer-harness.ts): the note's floor.
-    const floor = await open(browser, "floor");
+    const floor = fromPuppeteer(await open(browser, "floor"));
     const big = benchDraft(1_000_000, 2000);
     const small = benchDraft(5000, 20);
 
     // Interleaved, so that drift in the machine's load affects both alike.
     const hydration = { ours: [] as number[], tiptap: [] as number[] };
     for (let i = 0; i < HYDRATE_RUNS; i++) {
-      hydration.ours.push(await hydrate(ours, big));
+      hydration.ours.push(await hydrate(t3, big));
       hydration.tiptap.push(await hydrate(tiptap, big));
     }
     const keys = { big: { ours: [] as number[], tiptap: [] as number[] }, small: { ours: [] as number[], tiptap: [] as number[] } };
     const floorKeys: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const [size, draft] of [["big", big], ["small", small]] as const) {
-        keys[size].ours.push(...(await typing(ours, draft)));
+        keys[size].ours.push(...(await typing(t3, draft)));
         keys[size].tiptap.push(...(await typing(tiptap, draft)));
       }
       floorKeys.push(...(await typing(floor, small)));

@@ -1,5 +1,7 @@
-// `npm run bench [-- --runs N] [suite…]`: runs every benchmark, prints the table of issue 8 and
-// writes bench/results.json (full runs only). Figures are medians measured in one run on this machine.
+// `npm run bench [-- --runs N] [--engine E] [--rows R] [suite…]`: runs every benchmark, prints the
+// table of issue 8 and writes bench/results.json (full runs only). Figures are medians measured in
+// one run on this machine. `--engine` and `--rows` are read by scripts/bench.mjs, which passes
+// them to bench/engines.bench.ts through the environment.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import type { BenchRow } from "./lib/row.js";
@@ -14,7 +16,11 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   transcript: () => import("./transcript.bench.js"),
   code: () => import("./code.bench.js"),
   host: () => import("./host.bench.js"),
+  engines: () => import("./engines.bench.js"),
 };
+
+/** Flags that take a value: neither they nor their value name a suite. */
+const VALUE_FLAGS = new Set(["--runs", "--engine", "--rows"]);
 
 function chromiumVersion(): string {
   try {
@@ -32,6 +38,7 @@ function format(value: number, unit: string): string {
 function print(rows: BenchRow[]): void {
   const table = rows.map((row) => ({
     what: row.name,
+    engine: row.engine ?? "",
     ours: format(row.ours, row.unit),
     "measured against": `${format(row.peer, row.unit)} (${row.peerName})`,
     ratio: `${row.ratio.toFixed(2)}×`,
@@ -54,7 +61,7 @@ function print(rows: BenchRow[]): void {
  */
 function medianRows(runs: BenchRow[][]): BenchRow[] {
   return runs[0]!.map((first) => {
-    const same = runs.map((rows) => rows.find((row) => row.name === first.name)).filter((row): row is BenchRow => row !== undefined);
+    const same = runs.map((rows) => rows.find((row) => row.name === first.name && row.engine === first.engine)).filter((row): row is BenchRow => row !== undefined);
     const sorted = [...same].sort((a, b) => a.ratio - b.ratio);
     const chosen = sorted[(sorted.length - 1) >> 1]!;
     const ratios = same.map((row) => `${row.ratio.toFixed(2)}×`).join(", ");
@@ -65,14 +72,16 @@ function medianRows(runs: BenchRow[][]): BenchRow[] {
 const args = process.argv.slice(2);
 const runsFlag = args.indexOf("--runs");
 const runCount = runsFlag >= 0 ? Math.max(1, Number(args[runsFlag + 1]) || 1) : 1;
-const only = args.filter((_, index) => runsFlag < 0 || (index !== runsFlag && index !== runsFlag + 1));
+const only = args.filter((arg, index) => !arg.startsWith("--") && !VALUE_FLAGS.has(args[index - 1] ?? ""));
 const runs: BenchRow[][] = [];
 for (let run = 0; run < runCount; run++) {
   const rows: BenchRow[] = [];
   for (const [name, load] of Object.entries(SUITES)) {
     if (only.length && !only.includes(name)) continue;
     console.log(`run ${run + 1} of ${runCount}: ${name}…`);
-    rows.push(...(await (await load()).run()));
+    // The composer and transcript suites run in Chromium; the engines suite names its rows' engine.
+    const engine = name === "composer" || name === "transcript" ? "Chromium" : undefined;
+    for (const row of await (await load()).run()) rows.push(row.engine || !engine ? row : { ...row, engine });
   }
   runs.push(rows);
 }
@@ -84,6 +93,6 @@ const results = {
   node: process.version,
   chromium: chromiumVersion(),
   runs: runCount,
-  rows: rows.map(({ name, ours, peer, ratio, target, pass }) => ({ name, ours, peer, ratio, target, pass })),
+  rows: rows.map(({ name, engine, ours, peer, ratio, target, pass }) => ({ name, ...(engine ? { engine } : {}), ours, peer, ratio, target, pass })),
 };
 if (!only.length) writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");

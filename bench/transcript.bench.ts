@@ -13,12 +13,14 @@ import type { TranscriptMessage } from "../src/elements/transcript/types.js";
 import { benchThread } from "./fixtures/thread.js";
 import { prose, random } from "./fixtures/random.js";
 import { startBrowser, type BenchBrowser } from "./lib/browser.js";
+import { fromPuppeteer, type EnginePage } from "./lib/engine.js";
 import { preparePages } from "./lib/pages.js";
 import { median, percentile, type BenchRow } from "./lib/row.js";
 
 const FIRST_RENDER_RUNS = 5;
 const UPDATES = 30;
-const FIRST_RENDER_RATIO_MAX = 1.5;
+/** First render against the floor (bench/engines.bench.ts holds the other engines to it too). */
+export const FIRST_RENDER_RATIO_MAX = 1.5;
 const UPDATE_RATIO_MAX = 1;
 /** Characters a streaming update appends (a few tokens). */
 const STREAM_CHUNK = 24;
@@ -73,10 +75,13 @@ async function open(browser: BenchBrowser, mode: "t3" | "floor"): Promise<Page> 
   return page;
 }
 
-async function firstRender(page: Page, messages: TranscriptMessage[]): Promise<number> {
+/** Renders `messages` as a new thread: ms until drawn and laid out (bench/pages/transcript-harness.ts). */
+export async function renderThread(page: EnginePage, messages: TranscriptMessage[]): Promise<number> {
   await page.bringToFront();
   return page.evaluate((m) => bench.firstRender(m), messages);
 }
+
+const firstRender = (page: Page, messages: TranscriptMessage[]) => renderThread(fromPuppeteer(page), messages);
 
 /** Streams `chunks` onto the last message, one update each, with the thread's end on screen: ms per update. */
 async function stream(page: Page, messages: TranscriptMessage[], chunks: string[]): Promise<number[]> {

@@ -16,7 +16,8 @@ const TYPES: Record<string, string> = {
   ".json": "application/json",
 };
 
-function serve(): Promise<Server> {
+/** A static server over the repository on a free loopback port, cross-origin isolated. */
+export function serve(): Promise<Server> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);
     const file = normalize(join(ROOT, path));

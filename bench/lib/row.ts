@@ -2,6 +2,8 @@
 
 export interface BenchRow {
   name: string;
+  /** The browser engine the row was measured in (bench/engines.bench.ts); unset: Chromium, or no browser. */
+  engine?: string;
   /** Our figure, in `unit`. */
   ours: number;
   /** The figure we are measured against, in the same unit (a peer library or a floor). */

@@ -43,6 +43,9 @@ async function mountTiptap(): Promise<EditorUnderTest> {
   const { Editor, StarterKit, Mention } = (await import(TIPTAP)) as typeof import("../peers/tiptap-entry.js");
   const box = document.createElement("div");
   box.className = "peer";
+  // `?content-visibility=off`: Tiptap without the off-screen rule of bench/pages/composer.html. In
+  // WebKit the rule puts Tiptap's typed text at a line's start (docs/performance.md, "Engines").
+  if (new URLSearchParams(location.search).get("content-visibility") === "off") box.classList.add("no-content-visibility");
   document.body.append(box);
   const editor: TiptapEditor = new Editor({ element: box, extensions: [StarterKit, Mention.configure({ HTMLAttributes: { class: "mention" } })] });
   return {
@@ -55,6 +58,23 @@ async function mountTiptap(): Promise<EditorUnderTest> {
   };
 }
 
+/** A selection that may report ranges inside shadow trees (WebKit, recent Firefox). */
+type ComposedSelection = Selection & { getComposedRanges?(options: { shadowRoots: ShadowRoot[] }): StaticRange[] };
+
+/**
+ * The caret inside `root`, however the engine exposes it: Chromium's `ShadowRoot.getSelection`;
+ * else the composed range (WebKit retargets the document's selection to the host); else the
+ * document's selection, which Firefox reports inside the shadow tree.
+ */
+function caretIn(root: ShadowRoot): { selection: Selection; node: Node | null; offset: number } {
+  const own = (root as ShadowRoot & { getSelection?(): Selection | null }).getSelection?.();
+  if (own) return { selection: own, node: own.focusNode, offset: own.focusOffset };
+  const selection = document.getSelection() as ComposedSelection;
+  const range = selection.getComposedRanges?.({ shadowRoots: [root] })[0];
+  if (range) return { selection, node: range.endContainer, offset: range.endOffset };
+  return { selection, node: selection.focusNode, offset: selection.focusOffset };
+}
+
 /**
  * `?editor=floor`: our composer's page and draft, but the keys never reach the editor. A listener
  * ahead of it writes each character into the caret's text node and moves the caret after it:
@@ -62,14 +82,12 @@ async function mountTiptap(): Promise<EditorUnderTest> {
  * its sync to the browser's text input state), the floor of the keystroke rows.
  */
 function typeWithoutEditor(editable: HTMLElement): void {
-  const root = editable.getRootNode() as ShadowRoot & { getSelection(): Selection };
+  const root = editable.getRootNode() as ShadowRoot;
   addEventListener("keydown", (event) => event.stopImmediatePropagation(), { capture: true });
   addEventListener(
     "keypress",
     (event) => {
-      const selection = root.getSelection();
-      const text = selection.focusNode;
-      const offset = selection.focusOffset;
+      const { selection, node: text, offset } = caretIn(root);
       if (!(text instanceof Text)) return; // the bench drafts end in text: the caret is in it
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -136,6 +154,8 @@ const bench = {
   },
   /** The keystroke times recorded since `prepareTyping`, in ms. */
   keystrokes: () => [...keystrokes],
+  /** The last `length` characters of the editor's text: where the typed keys should be. */
+  textTail: (length: number) => (editor.editable.textContent ?? "").slice(-length),
   nextFrame,
 };
 Object.assign(window, { bench });

@@ -1,0 +1,5 @@
+export declare const ENGINES: string[];
+export declare function ensureFirefox(): string;
+export declare function ensureWebKit(): { driver: string; browser: string; xvfb: string };
+export declare function ensureEngine(engine: string): void;
+export declare function parseEngines(args: string[], fallback?: string[]): { engines: string[]; rest: string[] };
