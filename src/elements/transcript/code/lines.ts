@@ -6,9 +6,8 @@
 import { adoptInto } from "../../adopt-styles.js";
 import { codeThemeStyles } from "./code-theme.styles.js";
 import { Chunk } from "../../chunks.js";
-import type { CodeBlockView } from "./code-block.js";
 import type * as BuiltIn from "./highlight-js.js";
-import type { CodeToken, HighlightedCode } from "./types.js";
+import type { CodeHighlighter, CodeToken, HighlightedCode } from "./types.js";
 
 /**
  * The theme's colours (code-block.styles.ts), by the part of a scope's name before its first `.`:
@@ -128,8 +127,23 @@ export function drawLines(code: HTMLElement, drawn: readonly DrawnLine[], from: 
   return lines;
 }
 
+/**
+ * What a pass reads and updates of a drawn code block (code-block.ts's `CodeBlockView`), named
+ * here so this chunk does not import the module that loads it.
+ */
+export interface PassedBlock {
+  readonly code: HTMLElement;
+  readonly language: string;
+  readonly text: string;
+  readonly version: number;
+  readonly settings: { readonly highlighter: CodeHighlighter | null | undefined };
+  lines: DrawnLine[];
+  tail: Text | null;
+  restarts: readonly number[];
+}
+
 /** Where this pass starts: the last restart point whose text is unchanged, within the highlighted lines. */
-function startOf(view: CodeBlockView, highlighted: number): number {
+function startOf(view: PassedBlock, highlighted: number): number {
   let from = 0;
   for (const restart of view.restarts) if (restart <= highlighted) from = restart;
   return from;
@@ -139,7 +153,7 @@ function startOf(view: CodeBlockView, highlighted: number): number {
  * Highlights `view`'s code as it is now and draws it; `again(view)` when the code changed meanwhile
  * (the next frame's pass draws it). A highlighter that fails leaves the block plain.
  */
-export async function highlightPass(view: CodeBlockView, again: (view: CodeBlockView) => void): Promise<void> {
+export async function highlightPass<View extends PassedBlock>(view: View, again: (view: View) => void): Promise<void> {
   const { version, text } = view;
   const highlighted = view.lines.reduce((length, line) => length + line.text.length, 0);
   const own = view.settings.highlighter;
