@@ -8,6 +8,18 @@ import { ensureChromium, installDebianPackage } from "./chromium.mjs";
 /** The engines, in the order `--engine all` runs them. */
 export const ENGINES = ["chromium", "firefox", "webkit"];
 
+/**
+ * Firefox preferences for a closed network (no update checks, telemetry or safe-browsing lists),
+ * shared by the test runner (test/support/browsers.mjs) and the bench (bench/lib/engine.ts).
+ */
+export const FIREFOX_CLOSED_NETWORK_PREFS = {
+  "app.update.enabled": false,
+  "datareporting.policy.dataSubmissionEnabled": false,
+  "toolkit.telemetry.enabled": false,
+  "browser.safebrowsing.malware.enabled": false,
+  "browser.safebrowsing.phishing.enabled": false,
+};
+
 const FIREFOX_CANDIDATES = ["/usr/lib/firefox-esr/firefox-esr", "/usr/lib/firefox/firefox", "/usr/bin/firefox-esr", "/usr/bin/firefox"];
 const WEBKIT_DRIVERS = ["/usr/bin/WebKitWebDriver", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/WebKitWebDriver"];
 const MINIBROWSERS = [

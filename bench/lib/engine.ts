@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import puppeteer, { type KeyInput, type Page } from "puppeteer-core";
 import { remote } from "webdriverio";
 import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
+import { FIREFOX_CLOSED_NETWORK_PREFS } from "../../scripts/engines.mjs";
 import { startWebKit } from "../../scripts/webkit.mjs";
 import { serve } from "./browser.js";
 
@@ -69,14 +70,7 @@ async function startPuppeteer(engine: "chromium" | "firefox", origin: string): P
           browser: "firefox",
           executablePath: process.env.FIREFOX_PATH ?? "/usr/lib/firefox-esr/firefox-esr",
           headless: true,
-          // A closed network: no update checks, telemetry or safe-browsing lists.
-          extraPrefsFirefox: {
-            "app.update.enabled": false,
-            "datareporting.policy.dataSubmissionEnabled": false,
-            "toolkit.telemetry.enabled": false,
-            "browser.safebrowsing.malware.enabled": false,
-            "browser.safebrowsing.phishing.enabled": false,
-          },
+          extraPrefsFirefox: FIREFOX_CLOSED_NETWORK_PREFS,
         });
   return {
     engine,

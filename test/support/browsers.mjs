@@ -3,6 +3,7 @@
 import { chromeLauncher } from "@web/test-runner-chrome";
 import { WebdriverLauncher } from "@web/test-runner-webdriver";
 import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
+import { FIREFOX_CLOSED_NETWORK_PREFS } from "../../scripts/engines.mjs";
 import { startWebKit } from "../../scripts/webkit.mjs";
 
 /** Puppeteer's 30 s is not always enough for a cold browser on a loaded 2-core machine. */
@@ -40,13 +41,8 @@ function firefox() {
       executablePath: process.env.FIREFOX_PATH ?? "/usr/lib/firefox-esr/firefox-esr",
       headless: true,
       timeout: LAUNCH_TIMEOUT_MS,
-      // A closed network: no update checks, telemetry or remote settings.
       extraPrefsFirefox: {
-        "app.update.enabled": false,
-        "datareporting.policy.dataSubmissionEnabled": false,
-        "toolkit.telemetry.enabled": false,
-        "browser.safebrowsing.malware.enabled": false,
-        "browser.safebrowsing.phishing.enabled": false,
+        ...FIREFOX_CLOSED_NETWORK_PREFS,
         // Firefox keeps module scripts in memory across the documents of a site and loads them
         // again without a request: the test server's `block-urls` and `hold-urls` would never see
         // them (url-rules.mjs).
