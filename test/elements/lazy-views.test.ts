@@ -199,6 +199,16 @@ describe("<t3-transcript>'s lazy views with their chunk unreachable", () => {
     expect(root.querySelector("article [part~=body] strong")!.textContent).to.equal("bold");
   });
 
+  it("the engine: an empty thread shows no loading status, only the failure", async () => {
+    const page = await blockedPage();
+    const transcript = page.doc.createElement("t3-transcript") as T3TranscriptElement;
+    transcript.messages = []; // a framework's first render: a thread, with nothing in it yet
+    page.doc.body.append(transcript);
+    const root = transcript.shadowRoot!;
+    const seen = await statesDuring(root, "engine", async () => undefined, () => transcript.updateComplete);
+    expect(seen).to.deep.equal([FAILED]);
+  });
+
   /** A transcript on a blocked page whose engine is in, with `message`; its overlays chunk is what fails. */
   async function drawnTranscript(message: ReturnType<typeof userMessage>) {
     const page = await blockedPage([ENGINE]);

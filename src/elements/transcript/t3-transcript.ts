@@ -308,8 +308,10 @@ export class T3TranscriptElement extends LitElement {
   #engineStatus(): TemplateResult | typeof nothing {
     if (this.#drawing) return nothing;
     const failed = this.#plain !== null && !this.#awaitingEngine;
-    // An engine already in (another transcript fetched it) draws at once, with no status first.
-    if (!failed && (engineLoaded() || (!this.#awaitingEngine && this.#early!.version === 0))) return nothing;
+    // An engine already in (another transcript fetched it) draws at once, with no status first; an
+    // empty thread has nothing waiting, and a status that comes and goes above it would only move
+    // the page under a person's pointer.
+    if (!failed && (engineLoaded() || this.#early!.messages.length === 0 || (!this.#awaitingEngine && this.#early!.version === 0))) return nothing;
     return renderViewStatus(this.#strings.localizer, "engine", failed ? "failed" : "loading", { retry: () => this.#retryEngine() });
   }
 
