@@ -52,6 +52,9 @@ export class MediaModal {
     close.addEventListener("click", () => this.close());
     node.addEventListener("keydown", (event) => this.#keydown(event));
     node.addEventListener("close", () => this.#closed());
+    // An engine without `closedby` (WebKit 2.50) ignores it: there a click on the backdrop reaches
+    // the dialog itself at a point outside its box, and closes it the same way.
+    if (!("closedBy" in HTMLDialogElement.prototype)) node.addEventListener("click", (event) => this.#backdropClick(event));
     this.node = node;
   }
 
@@ -95,6 +98,13 @@ export class MediaModal {
     this.node.setAttribute("aria-label", item.name);
     this.#counter.textContent = count > 1 ? this.#strings.text("mediaPosition", { index: this.#index + 1, count }) : "";
     this.#previous.hidden = this.#next.hidden = count < 2;
+  }
+
+  #backdropClick(event: MouseEvent): void {
+    if (event.target !== this.node) return;
+    const box = this.node.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) this.close();
   }
 
   close(): void {
