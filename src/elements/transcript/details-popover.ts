@@ -68,7 +68,10 @@ export class DetailsPopover {
    */
   #keydown(event: KeyboardEvent): void {
     const chip = this.#chip;
-    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey || !chip?.isConnected) return;
+    // WebKitGTK names Shift+Tab "Unidentified" (GTK's own key for it is ISO_Left_Tab); its `code`
+    // is still the Tab key's.
+    const tab = event.key === "Tab" || (event.key === "Unidentified" && event.code === "Tab");
+    if (!tab || event.altKey || event.ctrlKey || event.metaKey || !chip?.isConnected) return;
     const stops = [...this.node.querySelectorAll<HTMLElement>(TABBABLE)].filter((node) => node.tabIndex >= 0 && !node.closest("[hidden], [inert]"));
     const active = (this.node.getRootNode() as ShadowRoot | Document).activeElement;
     if (event.shiftKey) {
