@@ -1,6 +1,7 @@
 // The embedding recipes of demo/embed/, built as a third-party app would build them (plain HTML
-// with the drop-in module; Vite alone, React, Vue and Svelte through Vite: `npm run build:embeds`). In each,
-// a person types, inserts a chip from the page's button, presses Enter, and the message sent
+// with the drop-in module; Vite alone, React, Vue and Svelte through Vite: `npm run build:embeds`). The
+// React, Vue and Svelte pages mount the typed components of docs/getting-started.md, which live in
+// test/node/package/fixtures/. In each, a person types, inserts a chip from the page's button, presses Enter, and the message sent
 // through the memory transport shows in the transcript.
 import { expect } from "@esm-bundle/chai";
 import type { T3ComposerElement, T3TranscriptElement } from "../../src/index.js";
