@@ -1,7 +1,10 @@
 // Runs the browser tests through @web/test-runner, once per engine: `--engine chromium` (the
 // default), `--engine firefox`, `--engine webkit`, `--engine all`, or several (`--engine
 // firefox,webkit`). `--core` runs only the element suites every page of a host depends on
-// (CORE_FILES). Every other argument is passed on (for
+// (CORE_FILES). `--parallel` runs the engines at the same time, each one's output held back and
+// printed whole when it ends, so that two engines' lines never mix (`npm test` runs Firefox and
+// WebKit so: each runs one file at a time, which leaves a core of this machine idle). Every other
+// argument is passed on (for
 // example `--files 'test/elements/composer/**/*.test.ts'`). Each engine's browser comes from the system's packages
 // (scripts/engines.mjs). The end-to-end tests load the built package (the demo through the
 // reference host, the embedding recipes built by Vite): the package is built when dist/ is
@@ -29,22 +32,34 @@ const CORE_FILES = [
 const TAIL_CHARS = 20_000;
 
 /**
- * Runs the test runner for `engine` with `args`, its output going through, and answers
- * `{ code, passed, failed, seconds }` (the counts read from the runner's last summary).
+ * Runs the test runner for `engine` with `args` and answers `{ code, passed, failed, seconds }`
+ * (the counts read from the runner's last summary). Its output goes through as it comes, or, when
+ * `holdOutput` is set, is printed whole once the runner ends.
  */
-function runEngine(engine, args) {
+function runEngine(engine, args, holdOutput) {
   const started = Date.now();
+  if (!holdOutput) console.log(`\n── browser tests: ${engine} ──`);
   return new Promise((resolve) => {
     const child = spawn(bin("web-test-runner"), ["--config", "web-test-runner.config.mjs", ...args], {
-      stdio: ["inherit", "pipe", "inherit"],
+      stdio: ["inherit", "pipe", holdOutput ? "pipe" : "inherit"],
       env: { ...process.env, T3_ENGINE: engine },
     });
     let tail = "";
+    const held = [];
+    const take = (chunk) => {
+      if (holdOutput) held.push(chunk);
+      else process.stdout.write(chunk);
+    };
     child.stdout.on("data", (chunk) => {
-      process.stdout.write(chunk);
+      take(chunk);
       tail = (tail + chunk).slice(-TAIL_CHARS);
     });
+    child.stderr?.on("data", take);
     child.on("exit", (code, signal) => {
+      if (holdOutput) {
+        console.log(`\n── browser tests: ${engine} ──`);
+        process.stdout.write(Buffer.concat(held));
+      }
       // eslint-disable-next-line no-control-regex -- the runner colours its summary.
       const plain = tail.replace(/\u001b\[[0-9;]*m/g, "");
       const counts = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
@@ -61,7 +76,8 @@ function runEngine(engine, args) {
 const parsed = parseEngines(process.argv.slice(2));
 const { engines } = parsed;
 const core = parsed.rest.includes("--core");
-const rest = [...parsed.rest.filter((arg) => arg !== "--core"), ...(core ? ["--files", ...CORE_FILES] : [])];
+const parallel = parsed.rest.includes("--parallel") && engines.length > 1;
+const rest = [...parsed.rest.filter((arg) => arg !== "--core" && arg !== "--parallel"), ...(core ? ["--files", ...CORE_FILES] : [])];
 for (const engine of engines) ensureEngine(engine);
 if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
   const built = await run("npm", ["--silent", "run", "build"]);
@@ -71,9 +87,10 @@ const embeds = await run(process.execPath, [new URL("build-embeds.mjs", import.m
 if (embeds !== 0) process.exit(embeds);
 
 const results = [];
-for (const engine of engines) {
-  console.log(`\n── browser tests: ${engine} ──`);
-  results.push({ engine, ...(await runEngine(engine, rest)) });
+if (parallel) {
+  results.push(...(await Promise.all(engines.map(async (engine) => ({ engine, ...(await runEngine(engine, rest, true)) })))));
+} else {
+  for (const engine of engines) results.push({ engine, ...(await runEngine(engine, rest, false)) });
 }
 console.log("");
 for (const { engine, code, passed, failed, seconds } of results) {

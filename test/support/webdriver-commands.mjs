@@ -66,14 +66,31 @@ function keyActions(payload) {
   throw new Error(`send-keys: unknown payload ${JSON.stringify(payload)}`);
 }
 
-/** Resizes the window so that its viewport (`innerWidth` × `innerHeight`) is `width` × `height`. */
+/** How long `set-viewport` waits for the window to take a size, how often it looks, and how many
+ * times it asks again, in ms. */
+const RESIZE_WAIT_MS = 2_000;
+const RESIZE_POLL_MS = 20;
+const RESIZE_TRIES = 3;
+
+/**
+ * Resizes the window so that its viewport (`innerWidth` × `innerHeight`) is `width` × `height`.
+ * The window manager applies a new size after WebDriver has answered, later still on a busy
+ * machine, so the viewport is read until it has the size; a window that has not taken it within
+ * `RESIZE_WAIT_MS` is asked again, with its frame measured anew.
+ */
 async function setViewport(driver, { width, height }) {
   const inner = () => driver.execute("return [window.innerWidth, window.innerHeight]");
-  // The window's frame (borders, MiniBrowser's toolbar) is what the window has beyond its viewport.
-  const [innerWidth, innerHeight] = await inner();
-  const outer = await driver.getWindowRect();
-  await driver.setWindowRect(null, null, width + outer.width - innerWidth, height + outer.height - innerHeight);
-  const [w, h] = await inner();
+  let [w, h] = await inner();
+  for (let tries = 0; tries < RESIZE_TRIES && (w !== width || h !== height); tries++) {
+    // The window's frame (borders, MiniBrowser's toolbar) is what the window has beyond its viewport.
+    const outer = await driver.getWindowRect();
+    await driver.setWindowRect(null, null, width + outer.width - w, height + outer.height - h);
+    for (const started = Date.now(); Date.now() - started < RESIZE_WAIT_MS; ) {
+      [w, h] = await inner();
+      if (w === width && h === height) return;
+      await new Promise((resolve) => setTimeout(resolve, RESIZE_POLL_MS));
+    }
+  }
   if (w !== width || h !== height) throw new Error(`set-viewport: asked for ${width}×${height}, the window gives ${w}×${h}`);
 }
 
