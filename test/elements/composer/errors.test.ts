@@ -109,6 +109,28 @@ describe("<t3-composer> errors a person sees", () => {
     await until(() => el.attachments[0]?.status === "ready", "the upload");
   });
 
+  it("shows a draft that could not be saved, with no Retry and the draft kept", async () => {
+    const el = await mount({ "draft-key": "notice-full" });
+    const errors = record(el, "t3-error");
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+    try {
+      el.value = { text: "too big to keep" };
+      window.dispatchEvent(new PageTransitionEvent("pagehide"));
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
+    await until(() => part(el, "error") !== null, "the notice");
+    expect(errors.map((event) => event.detail.code)).to.deep.equal(["storage-failed"]);
+    expect(part(el, "error")!.querySelector(".error-text")!.textContent).to.equal("The draft could not be saved on this device.");
+    // The next change of the draft saves it again by itself (persistence.ts): nothing to retry.
+    expect(part(el, "retry-button")).to.equal(null);
+    expect(part(el, "dismiss-button")).to.not.equal(null);
+    expect(el.value).to.deep.equal({ text: "too big to keep" });
+  });
+
   it("localizes the notice", async () => {
     const el = await mount();
     el.strings = { errorSendFailed: "Nicht gesendet.", errorRetry: "Nochmal", errorDismiss: "Schließen" };
