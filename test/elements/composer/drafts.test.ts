@@ -2,7 +2,7 @@ import { expect } from "@esm-bundle/chai";
 import { DRAFT_STORAGE_PREFIX } from "../../../src/elements/composer/draft-storage.js";
 import { PROMPT_SAVE_MAX_CHARS } from "../../../src/elements/composer/persistence.js";
 import type { T3ComposerElement } from "../../../src/elements/composer/t3-composer.js";
-import { T1, chipsOf, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, record, terminal, type, unmountAll } from "./helpers.js";
+import { T1, chipsOf, focusEnd, frame, image, manualTransport, memoryTransport, mount, next, pngFile, record, saveWithStorageFull, terminal, type, unmountAll } from "./helpers.js";
 
 
 function stored(key: string): unknown {
@@ -196,16 +196,7 @@ describe("<t3-composer> draft-key", () => {
   it("reports storage failures as t3-error storage-failed and goes on", async () => {
     const el = await mount({ "draft-key": "full" });
     const errors = record(el, "t3-error");
-    const setItem = Storage.prototype.setItem;
-    Storage.prototype.setItem = () => {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    };
-    try {
-      el.value = { text: "too big" };
-      window.dispatchEvent(new PageTransitionEvent("pagehide"));
-    } finally {
-      Storage.prototype.setItem = setItem;
-    }
+    saveWithStorageFull(() => (el.value = { text: "too big" }));
     expect(errors.map((event) => [event.detail.code, (event.detail.cause as DOMException).name])).to.deep.equal([["storage-failed", "QuotaExceededError"]]);
     expect(el.value).to.deep.equal({ text: "too big" });
   });

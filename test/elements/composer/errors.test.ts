@@ -2,7 +2,7 @@ import { expect } from "@esm-bundle/chai";
 import { expectNoViolations } from "../a11y/axe.js";
 import { createMemoryTransport } from "../../../src/transport/index.js";
 import type { ComposerTransport, OutgoingMessage } from "../../../src/transport/types.js";
-import { focusEnd, mount, next, press, record, type, unmountAll } from "./helpers.js";
+import { focusEnd, mount, next, press, record, saveWithStorageFull, type, unmountAll } from "./helpers.js";
 import { FakeRecognition, installSpeechDouble } from "./speech-double.js";
 import { click, part, until } from "./toolbar-helpers.js";
 
@@ -112,16 +112,7 @@ describe("<t3-composer> errors a person sees", () => {
   it("shows a draft that could not be saved, with no Retry and the draft kept", async () => {
     const el = await mount({ "draft-key": "notice-full" });
     const errors = record(el, "t3-error");
-    const setItem = Storage.prototype.setItem;
-    Storage.prototype.setItem = () => {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    };
-    try {
-      el.value = { text: "too big to keep" };
-      window.dispatchEvent(new PageTransitionEvent("pagehide"));
-    } finally {
-      Storage.prototype.setItem = setItem;
-    }
+    saveWithStorageFull(() => (el.value = { text: "too big to keep" }));
     await until(() => part(el, "error") !== null, "the notice");
     expect(errors.map((event) => event.detail.code)).to.deep.equal(["storage-failed"]);
     expect(part(el, "error")!.querySelector(".error-text")!.textContent).to.equal("The draft could not be saved on this device.");

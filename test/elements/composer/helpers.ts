@@ -77,6 +77,23 @@ export async function imeCommit(text: string): Promise<void> {
   await commit(text);
 }
 
+/**
+ * Runs `change`, then hides the page (`pagehide`, which saves the draft at once), while every
+ * `localStorage` write fails as a full quota does.
+ */
+export function saveWithStorageFull(change: () => void): void {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = () => {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  };
+  try {
+    change();
+    window.dispatchEvent(new PageTransitionEvent("pagehide"));
+  } finally {
+    Storage.prototype.setItem = setItem;
+  }
+}
+
 /** Records the events `name` that reach `target`. */
 export function record<K extends keyof HTMLElementEventMap>(target: EventTarget, name: K): HTMLElementEventMap[K][] {
   const seen: HTMLElementEventMap[K][] = [];
