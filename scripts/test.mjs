@@ -14,8 +14,8 @@ const steps = [
   ["api reference", ["run", "test:api"]],
   ["dependencies", ["run", "test:deps"]],
   ["node tests", ["run", "test:node"]],
-  ["browser tests: Chromium", ["run", "test:browser", "--", "--engine", "chromium"]],
-  ["browser tests: Firefox and WebKit, element suites", ["run", "test:browser", "--", "--engine", "firefox,webkit", "--core", "--parallel"]],
+  ["browser tests, every file in Chromium", ["run", "test:browser", "--", "--engine", "chromium"]],
+  ["browser tests, the element suites in Firefox and WebKit at once", ["run", "test:browser", "--", "--engine", "firefox,webkit", "--core", "--parallel"]],
 ];
 
 const started = Date.now();
