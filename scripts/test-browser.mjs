@@ -31,6 +31,27 @@ const CORE_FILES = [
 /** How much of the runner's last output is kept to find its counts. */
 const TAIL_CHARS = 20_000;
 
+/** A progress line of the runner: one per group of test files, `… | 3/9 test files | 12 passed, 0 failed`. */
+const PROGRESS_LINE = /\| \d+\/\d+ test files \| (\d+) passed, (\d+) failed/;
+
+/**
+ * The counts of the runner's last report in `output`: the runner reports its groups (the
+ * microphone's beside the rest, web-test-runner.config.mjs) on consecutive lines, so the counts
+ * of the last run of such lines are added up. `undefined` when there is no report.
+ */
+function lastCounts(output) {
+  const lines = output.split("\n");
+  let at = lines.findLastIndex((line) => PROGRESS_LINE.test(line));
+  if (at === -1) return undefined;
+  let passed = 0;
+  let failed = 0;
+  for (let match; at >= 0 && (match = PROGRESS_LINE.exec(lines[at])); at--) {
+    passed += Number(match[1]);
+    failed += Number(match[2]);
+  }
+  return { passed, failed };
+}
+
 /**
  * Runs the test runner for `engine` with `args` and answers `{ code, passed, failed, seconds }`
  * (the counts read from the runner's last summary). Its output goes through as it comes, or, when
@@ -62,11 +83,11 @@ function runEngine(engine, args, holdOutput) {
       }
       // eslint-disable-next-line no-control-regex -- the runner colours its summary.
       const plain = tail.replace(/\u001b\[[0-9;]*m/g, "");
-      const counts = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
+      const counts = lastCounts(plain);
       resolve({
         code: code ?? (signal ? 1 : 0),
-        passed: counts ? Number(counts[1]) : undefined,
-        failed: counts ? Number(counts[2]) : undefined,
+        passed: counts?.passed,
+        failed: counts?.failed,
         seconds: Math.round((Date.now() - started) / 1000),
       });
     });
