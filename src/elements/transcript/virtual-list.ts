@@ -331,18 +331,14 @@ export class VirtualList {
     if (this.#resizeFrame !== 0) return;
     this.#resizeFrame = requestAnimationFrame(() => {
       this.#resizeFrame = 0;
-      this.#resized();
-      // Whoever waits for the thread to be drawn (`stale` was true) hears of it after a pass.
-      if (!this.virtual) this.#hooks.request();
-    });
-  }
-
-  #resized(): void {
-    if (!this.#keepAfterResize()) return;
-    if (this.virtual) {
-      this.#moved = true;
+      // In a long thread, sizes that changed may bring other messages into the viewport: the
+      // window moves at the pass asked for below.
+      if (this.#keepAfterResize() && this.virtual) this.#moved = true;
+      // Asked for even when no size changed (a first report of a size the pass measured already):
+      // whoever awaited the thread meanwhile (`updateComplete` saw `stale`) hears back only after
+      // a pass, which costs nothing when none is due.
       this.#hooks.request();
-    }
+    });
   }
 
   /** Measures the drawn messages and keeps the screen where it was; `false` when nothing changed. */

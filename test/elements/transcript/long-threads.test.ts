@@ -11,6 +11,8 @@ import { chipRegistry, createChipRegistry } from "../../../src/presentation/inde
 import { article, chip, cleanup, link, shadow, terminal, until } from "./fixtures.js";
 
 const COUNT = 10_000;
+/** How many frames `updateComplete` gets to answer after the thread has nothing left to draw. */
+const ANSWER_FRAMES = 30;
 /** Messages of one, two and four lines, so heights differ from any estimate. */
 const text = (i: number) => [`Message ${i}`, ...Array.from({ length: [0, 1, 3][i % 3]! }, (_, k) => `line ${k} of ${i}`)].join("\n\n");
 const message = (i: number): TranscriptMessage => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", text: text(i) });
@@ -152,6 +154,29 @@ describe("<t3-transcript> long threads", () => {
     expect(held.isConnected).to.equal(true);
     expect(Math.abs(held.getBoundingClientRect().top - before)).to.be.at.most(1);
     expect(el.messages[0]!.id).to.equal("old0");
+  });
+
+  it("answers updateComplete awaited between a draw and the first sizes of the message it drew", async () => {
+    // A message added to a long thread read at its end is drawn at once; the element's
+    // ResizeObserver reports the new message's first size in that frame's own step and measures
+    // it in the next frame. A size the draw measured already changes nothing, and whoever awaited
+    // updateComplete in between must still hear back. It never did (virtual-list.ts, `#resizeSoon`):
+    // this test waited for good in Chromium, and in WebKit the PageUp test below did now and then,
+    // when a key's round trip through the driver let such a frame come before its updateComplete.
+    const { el } = await mountLong();
+    const answered = new Promise<boolean>((resolve) => {
+      // Created after the element's observer, so it is reported to after it, in the same step.
+      const probe = document.createElement("div");
+      document.body.append(probe);
+      const observer = new ResizeObserver(() => {
+        observer.disconnect();
+        probe.remove();
+        void el.updateComplete.then(() => resolve(true));
+      });
+      observer.observe(probe);
+    });
+    el.messages = [...el.messages, message(COUNT)];
+    expect(await Promise.race([answered, frames(ANSWER_FRAMES).then(() => false)])).to.equal(true);
   });
 
   it("moves between messages with PageUp and PageDown across the window, drawing them on demand", async () => {
