@@ -51,7 +51,11 @@ async function composeAndSend(page: DemoPage): Promise<{ outgoing: OutgoingMessa
   return { outgoing, stored, pendingArticle: pendingArticle! };
 }
 
-describe("the demo app on the reference host", () => {
+describe("the demo app on the reference host", function () {
+  // Each test opens the demo on a live host (two tabs, a reload) and types through the browser's
+  // driver, one key after another in WebKit: more than mocha's 10 s on a busy machine.
+  this.timeout(30_000);
+
   it("sends a message with an image, a terminal excerpt and a review comment, end to end", async () => {
     const page = await openDemo(host(), THREAD);
     const secondTab = await openDemo(host(), THREAD);
@@ -181,7 +185,10 @@ describe("the demo app on the reference host", () => {
   });
 });
 
-describe("the demo app: edit and resend", () => {
+describe("the demo app: edit and resend", function () {
+  // Two tabs of the demo on a live host, typed into through the driver: see the suite above.
+  this.timeout(30_000);
+
   it("edits a sent message from its Edit button: the new version replaces it in place, here and in a second tab", async () => {
     const thread = "e2e-edit-demo";
     const page = await openDemo(host(), thread);
