@@ -13,22 +13,21 @@ const THREAD = "e2e-chat";
 const host = useDemoHost(2);
 
 /** Drops `pixel.png` right after the last character of the composer's text. */
-async function dropImageAtEnd(page: DemoPage): Promise<void> {
+function dropImageAtEnd(page: DemoPage): void {
   const editor = page.composer.shadowRoot!.querySelector(".ProseMirror")!;
   const range = frameDocument(page.frame).createRange();
   range.selectNodeContents(editor);
   const lines = range.getClientRects();
   const last = lines[lines.length - 1]!;
-  const frame = page.frame.getBoundingClientRect();
-  const point = { x: Math.round(frame.left + last.right + 4), y: Math.round(frame.top + last.top + last.height / 2) };
-  await dropFiles(point, [{ name: "pixel.png", bytes: PNG_BYTES }]);
+  const point = { x: Math.round(last.right + 4), y: Math.round(last.top + last.height / 2) };
+  dropFiles(page.frame, point, [{ name: "pixel.png", bytes: PNG_BYTES, type: "image/png" }]);
 }
 
 /** What a person does: type, drop an image, insert two samples, press Enter. */
 async function composeAndSend(page: DemoPage): Promise<{ outgoing: OutgoingMessage; stored: SentMessage; pendingArticle: HTMLElement }> {
   page.composer.focus();
   await type("Why does");
-  await dropImageAtEnd(page);
+  dropImageAtEnd(page);
   await waitFor(() => page.composer.attachments[0]?.status === "ready", "the image upload");
   await type("fail after");
   await click(page.frame, sampleButton(page, "Terminal excerpt"));
@@ -52,7 +51,11 @@ async function composeAndSend(page: DemoPage): Promise<{ outgoing: OutgoingMessa
   return { outgoing, stored, pendingArticle: pendingArticle! };
 }
 
-describe("the demo app on the reference host", () => {
+describe("the demo app on the reference host", function () {
+  // Each test opens the demo on a live host (two tabs, a reload) and types through the browser's
+  // driver, one key after another in WebKit: more than mocha's 10 s on a busy machine.
+  this.timeout(30_000);
+
   it("sends a message with an image, a terminal excerpt and a review comment, end to end", async () => {
     const page = await openDemo(host(), THREAD);
     const secondTab = await openDemo(host(), THREAD);
@@ -182,7 +185,10 @@ describe("the demo app on the reference host", () => {
   });
 });
 
-describe("the demo app: edit and resend", () => {
+describe("the demo app: edit and resend", function () {
+  // Two tabs of the demo on a live host, typed into through the driver: see the suite above.
+  this.timeout(30_000);
+
   it("edits a sent message from its Edit button: the new version replaces it in place, here and in a second tab", async () => {
     const thread = "e2e-edit-demo";
     const page = await openDemo(host(), thread);

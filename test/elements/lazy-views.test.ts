@@ -9,6 +9,7 @@ import type { ComposerErrorDetail } from "../../src/elements/composer/events.js"
 import type { T3ComposerElement } from "../../src/elements/composer/t3-composer.js";
 import type { T3TranscriptElement } from "../../src/elements/transcript/t3-transcript.js";
 import { click, fitFrames, pointIn, press, waitFor } from "../e2e/support/frames.js";
+import { itIn } from "../support/engine.js";
 import { HOLD_MS } from "./a11y/touch.js";
 import type { FreshWindow } from "./composer/fixtures/fresh-page.js";
 import { openBlockedPage, removeWorker, unblock } from "./composer/fixtures/lazy-block.js";
@@ -169,7 +170,10 @@ describe("<t3-composer>'s lazy views with their chunk unreachable", () => {
     expect(root.querySelector<HTMLElement>('[part="reveal"]')!.matches(":popover-open")).to.equal(true);
   });
 
-  it("the chip menu: a long press shows its status under the chip, and Try again opens the menu", async () => {
+  // Chromium only: touch input is emulated through the DevTools protocol (the `touch` and
+  // `long-press` commands of test/support/a11y-commands.mjs); the other engines' drivers have no
+  // touch emulation the page would see as a touch screen.
+  itIn(["chromium"], "the chip menu: a long press shows its status under the chip, and Try again opens the menu", async () => {
     const page = await blockedPage();
     const composer = await composerOn(page);
     const root = composer.shadowRoot!;
@@ -249,7 +253,10 @@ describe("<t3-transcript>'s lazy views with their chunk unreachable", () => {
     expect(root.querySelector<HTMLDialogElement>("dialog[part=modal]")!.open).to.equal(true);
   });
 
-  it("the chip menu: a long press shows its status under the chip, and Try again opens the menu", async () => {
+  // Chromium only: touch input is emulated through the DevTools protocol (the `touch` and
+  // `long-press` commands of test/support/a11y-commands.mjs); the other engines' drivers have no
+  // touch emulation the page would see as a touch screen.
+  itIn(["chromium"], "the chip menu: a long press shows its status under the chip, and Try again opens the menu", async () => {
     const { page, transcript, root } = await drawnTranscript(userMessage("m1", `see ${link(transcriptTerminal)}`, { context: { version: 1, records: [transcriptTerminal] } }));
     const chip = root.querySelector<HTMLElement>(".t3-chip")!;
     const seen = await statesDuring(root, "chip-menu", () => longPressIn(page.frame, chip), () => transcript.updateComplete);

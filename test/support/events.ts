@@ -23,7 +23,7 @@ export function clipboardEvent(type: "paste" | "copy" | "cut", data: DataTransfe
 }
 
 /** A bubbling, cancelable, composed drag event (`drop`, `dragover`…) carrying `data`, with `init`'s coordinates. */
-export function dragEvent(type: string, data: DataTransfer, init: MouseEventInit = {}, win: EventWindow = window): DragEvent {
+export function dragEvent(type: string, data: DataTransfer, init: MouseEventInit = {}, win: Pick<EventWindow, "DragEvent"> = window): DragEvent {
   return carrying(new win.DragEvent(type, { ...init, dataTransfer: data, ...BUBBLING }), "dataTransfer", data);
 }
 
@@ -35,9 +35,12 @@ export function dataInputEvent(inputType: string, data: DataTransfer): InputEven
   return carrying(new InputEvent("beforeinput", { inputType, dataTransfer: data, ...BUBBLING }), "dataTransfer", data);
 }
 
-/** The innermost element at (`x`, `y`), through open shadow roots. */
-function elementAt(x: number, y: number): Element {
-  let element = document.elementFromPoint(x, y);
+/** The window whose document and constructors a drop of files uses: the test's own, or a frame's. */
+type DropWindow = Pick<typeof globalThis, "DragEvent" | "DataTransfer" | "File"> & { document: Document };
+
+/** The innermost element of `doc` at (`x`, `y`), through open shadow roots. */
+function elementAt(doc: Document, x: number, y: number): Element {
+  let element = doc.elementFromPoint(x, y);
   while (element?.shadowRoot) {
     const inner = element.shadowRoot.elementFromPoint(x, y);
     if (!inner || inner === element) break;
@@ -48,13 +51,13 @@ function elementAt(x: number, y: number): Element {
 }
 
 /**
- * Drags `files` in from outside the page and drops them at (`x`, `y`), as a person dragging them
- * from a file manager does: `dragenter`, `dragover` and `drop` at the element there, with a
- * DataTransfer holding real `File`s.
+ * Drags `files` in from outside the page and drops them at (`x`, `y`) of `win`'s viewport, as a
+ * person dragging them from a file manager does: `dragenter`, `dragover` and `drop` at the element
+ * there, with a DataTransfer of `win` holding real `File`s.
  */
-export function dropFiles(x: number, y: number, files: readonly { name: string; content: string; type: string }[]): void {
-  const data = new DataTransfer();
-  for (const { name, content, type } of files) data.items.add(new File([content], name, { type }));
-  const target = elementAt(x, y);
-  for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(dragEvent(type, data, { clientX: x, clientY: y }));
+export function dropFiles(x: number, y: number, files: readonly { name: string; content: BlobPart; type: string }[], win: DropWindow = window): void {
+  const data = new win.DataTransfer();
+  for (const { name, content, type } of files) data.items.add(new win.File([content], name, { type }));
+  const target = elementAt(win.document, x, y);
+  for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(dragEvent(type, data, { clientX: x, clientY: y }, win));
 }

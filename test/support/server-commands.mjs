@@ -1,8 +1,6 @@
 // Test-runner server commands that reach what a page cannot do itself, through the DevTools
 // protocol of the page under test.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { emulateMediaPlugin, sendKeysPlugin, setViewportPlugin, sendMousePlugin } from "@web/test-runner-commands/plugins";
 import { a11yCommandsPlugin } from "./a11y-commands.mjs";
 import { ENGINE } from "./browsers.mjs";
@@ -77,32 +75,6 @@ function imePlugin() {
         return true;
       }
       return undefined;
-    },
-  };
-}
-
-/**
- * `drop-files` `{ x, y, files: [{ name, content }] }`: writes the files to a temporary folder
- * and drags them onto the page at (x, y) through `Input.dispatchDragEvent`, as a person dragging
- * them from a file manager does (dragenter, dragover, drop with real `File` objects).
- */
-function dropPlugin() {
-  return {
-    name: "t3-drop-commands",
-    async executeCommand({ command, payload, session }) {
-      if (command !== "drop-files") return undefined;
-      const client = await devtools(session);
-      const folder = mkdtempSync(join(tmpdir(), "t3-drop-"));
-      const files = payload.files.map((file) => {
-        const path = join(folder, file.name);
-        writeFileSync(path, Buffer.from(file.content, file.encoding ?? "utf8"));
-        return path;
-      });
-      const data = { items: [], files, dragOperationsMask: 1 };
-      for (const type of ["dragEnter", "dragOver", "drop"]) {
-        await client.send("Input.dispatchDragEvent", { type, x: payload.x, y: payload.y, data });
-      }
-      return true;
     },
   };
 }
@@ -327,7 +299,6 @@ export function serverCommands() {
     sendMousePlugin(),
     emulateMediaPlugin(),
     imePlugin(),
-    dropPlugin(),
     clipboardPlugin(),
     hostPlugin(),
     heapPlugin(),

@@ -7,6 +7,8 @@
 // (test/support/browsers.mjs); Chromium, which runs two files at once, keeps its page-scoped
 // DevTools version (server-commands.mjs).
 
+import { ENGINE } from "./browsers.mjs";
+
 /** How long `release-urls` waits for the requests it expects, and how often it looks, in ms. */
 const HOLD_WAIT_MS = 10_000;
 const HOLD_POLL_MS = 10;
@@ -26,7 +28,10 @@ function toRegExp(pattern) {
 
 const matches = (rules, url) => rules.some((rule) => rule.test(url));
 
-/** The middleware: blocked requests fail, held ones wait for `release-urls`. */
+/**
+ * The middleware: blocked requests fail, held ones wait for `release-urls`, and outside Chromium
+ * (whose DevTools rules see cached files too) nothing is kept in the browser's cache.
+ */
 export async function urlRulesMiddleware(ctx, next) {
   const url = `${ctx.protocol}://${ctx.host}${ctx.originalUrl}`;
   if (matches(blocked, url)) {
@@ -36,10 +41,26 @@ export async function urlRulesMiddleware(ctx, next) {
     return;
   }
   if (matches(holding, url)) await new Promise((resolve) => held.push(resolve));
+  if (ENGINE !== "chromium") unstored(ctx.res);
   await next();
-  // Asked again every time: the browser's cache would otherwise answer a file it fetched before
-  // without a request, which no rule could then block or hold.
-  ctx.set("Cache-Control", "no-store");
+}
+
+/**
+ * Marks what `res` answers `no-store`, so that the browser asks again every time: its cache would
+ * otherwise answer a file it fetched before without a request, which no rule could then block or
+ * hold. The header is set as the headers go out, not here: the test runner's own middleware,
+ * which runs around ours, marks every file cacheable for a year once ours is done
+ * (@web/test-runner-core's cacheMiddleware), and the host proxy writes the host's headers itself
+ * (host-proxy.mjs).
+ */
+function unstored(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    const headers = rest.find((arg) => arg !== null && typeof arg === "object" && !Array.isArray(arg));
+    for (const name of Object.keys(headers ?? {})) if (name.toLowerCase() === "cache-control") delete headers[name];
+    this.setHeader("Cache-Control", "no-store");
+    return writeHead.call(this, status, ...rest);
+  };
 }
 
 async function release(expected) {

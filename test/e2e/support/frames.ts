@@ -1,7 +1,8 @@
 // Pages inside iframes of the test page, driven as a person would: real mouse clicks and key
-// presses (through the DevTools protocol), real drops of files. The pages share the test page's
+// presses (through the browser's automation), drops of real files. The pages share the test page's
 // origin (the host proxy, or the test server's own files), so a test can read their DOM.
-import { executeServerCommand, sendKeys, sendMouse, setViewport } from "@web/test-runner-commands";
+import { sendKeys, sendMouse, setViewport } from "@web/test-runner-commands";
+import { dropFiles as dropFilesOf } from "../../support/events.js";
 
 /** How long `waitFor` keeps looking before it fails the test. */
 const GIVE_UP_MS = 8000;
@@ -98,10 +99,14 @@ export async function press(key: string): Promise<void> {
   await sendKeys({ press: key });
 }
 
-/** Drags files from "the file manager" onto the test page's viewport point `(x, y)`. */
-export async function dropFiles(point: { x: number; y: number }, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
-  const encoded = files.map(({ name, bytes }) => ({ name, content: btoa(String.fromCharCode(...bytes)), encoding: "base64" }));
-  await executeServerCommand("drop-files", { x: point.x, y: point.y, files: encoded });
+/**
+ * Drags files from "the file manager" onto `point` of `frame`'s viewport: `dragenter`,
+ * `dragover` and `drop` carrying a DataTransfer of real `File`s (test/support/events.ts), the same
+ * way in every engine (only Chromium's DevTools protocol can start a drag of the browser's own).
+ */
+export function dropFiles(frame: HTMLIFrameElement, point: { x: number; y: number }, files: { name: string; bytes: Uint8Array; type: string }[]): void {
+  const win = frameDocument(frame).defaultView as Window & typeof globalThis;
+  dropFilesOf(point.x, point.y, files.map(({ name, bytes, type }) => ({ name, content: bytes as BlobPart, type })), win);
 }
 
 /**
