@@ -1,7 +1,8 @@
 // Runs the browser tests through @web/test-runner, once per engine: `--engine chromium` (the
 // default), `--engine firefox`, `--engine webkit`, `--engine all`, or several (`--engine
 // firefox,webkit`). `--core` runs only the element suites every page of a host depends on
-// (CORE_FILES). `--parallel` runs the engines at the same time, each one's output held back and
+// (CORE_FILES); `--core-in firefox` does so in the engines named only, the others running
+// everything. `--parallel` runs the engines at the same time, each one's output held back and
 // printed whole when it ends, so that two engines' lines never mix (`npm test` runs Firefox and
 // WebKit so: each runs one file at a time, which leaves a core of this machine idle). Every other
 // argument is passed on (for
@@ -96,9 +97,13 @@ function runEngine(engine, args, holdOutput) {
 
 const parsed = parseEngines(process.argv.slice(2));
 const { engines } = parsed;
+const coreAt = parsed.rest.indexOf("--core-in");
+const coreIn = coreAt === -1 ? undefined : parsed.rest.splice(coreAt, 2)[1]?.split(",");
 const core = parsed.rest.includes("--core");
 const parallel = parsed.rest.includes("--parallel") && engines.length > 1;
-const rest = [...parsed.rest.filter((arg) => arg !== "--core" && arg !== "--parallel"), ...(core ? ["--files", ...CORE_FILES] : [])];
+const rest = parsed.rest.filter((arg) => arg !== "--core" && arg !== "--parallel");
+/** The runner's arguments for `engine`: the element suites alone where `--core` or `--core-in` says so. */
+const argsFor = (engine) => (core || coreIn?.includes(engine) ? [...rest, "--files", ...CORE_FILES] : rest);
 for (const engine of engines) ensureEngine(engine);
 if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
   const built = await run("npm", ["--silent", "run", "build"]);
@@ -109,9 +114,9 @@ if (embeds !== 0) process.exit(embeds);
 
 const results = [];
 if (parallel) {
-  results.push(...(await Promise.all(engines.map(async (engine) => ({ engine, ...(await runEngine(engine, rest, true)) })))));
+  results.push(...(await Promise.all(engines.map(async (engine) => ({ engine, ...(await runEngine(engine, argsFor(engine), true)) })))));
 } else {
-  for (const engine of engines) results.push({ engine, ...(await runEngine(engine, rest, false)) });
+  for (const engine of engines) results.push({ engine, ...(await runEngine(engine, argsFor(engine), false)) });
 }
 console.log("");
 for (const { engine, code, passed, failed, seconds } of results) {
