@@ -7,7 +7,7 @@ import { checkHost, checkOrigin, LOOPBACK_HOSTS, type AccessOptions } from "./ac
 import { receiveUpload, serveAttachment } from "./attachments.js";
 import type { BlobStore } from "./blobs.js";
 import type { HostContext } from "./context.js";
-import { RequestError, internalError } from "./errors.js";
+import { RequestError, clientGone, internalError } from "./errors.js";
 import { DEFAULT_LIMITS, PENDING_SWEEP_INTERVAL_MS, PENDING_UPLOAD_TTL_MS, UPLOAD_WINDOW_MS, type HostLimits } from "./limits.js";
 import { LiveHub } from "./live.js";
 import { handleListMessages, handlePostMessage, handleProviderView } from "./messages.js";
@@ -163,7 +163,7 @@ export async function createHost(options: HostKitOptions): Promise<HostKit> {
         const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
         return await route(context, request, url, path, apiBase, info.clientAddress ?? UNKNOWN_CLIENT);
       } catch (error) {
-        return errorResponse(error);
+        return errorResponse(clientGone(error, request) ?? error);
       }
     },
     async close() {

@@ -146,6 +146,54 @@ describe("an upload aborted half way", () => {
   });
 });
 
+describe("a request whose client went away", () => {
+  it("is answered as client-gone and not logged as an internal error", async () => {
+    const logged: unknown[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      // What Node's body stream does when the connection closes mid-body: half the bytes, then
+      // an "aborted" error of code ECONNRESET (node.ts hands the kit that stream).
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(LIMIT / 2));
+          controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        },
+      });
+      const cut = new Request(`${host.apiUrl}/attachments`, {
+        method: "POST",
+        body,
+        headers: { "content-length": String(LIMIT), "x-t3-thread-id": THREAD },
+        duplex: "half",
+      } as RequestInit);
+      const answer = await host.kit.fetch(cut);
+      assert.deepEqual([answer.status, ((await answer.json()) as { error: { code: string } }).error.code], [400, "client-gone"]);
+      assert.deepEqual(logged, []);
+    } finally {
+      console.error = error;
+    }
+  });
+
+  it("is still logged when the host itself fails", async () => {
+    const logged: unknown[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.error(new Error("the disk is on fire"));
+        },
+      });
+      const broken = new Request(`${host.apiUrl}/attachments`, { method: "POST", body, headers: { "x-t3-thread-id": THREAD }, duplex: "half" } as RequestInit);
+      const answer = await host.kit.fetch(broken);
+      assert.equal(answer.status, 500);
+      assert.equal(logged.length, 1);
+    } finally {
+      console.error = error;
+    }
+  });
+});
+
 describe("the storage sweep after a crash", () => {
   it("deletes stranded .part files and files no row names, keeping recorded files and fresh ones", async () => {
     const { attachmentId: kept } = (await (await upload("kept")).json()) as { attachmentId: string };
