@@ -13,6 +13,7 @@
 // older dist/. A summary line per engine closes the output.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { ensureEngine, parseEngines } from "./engines.mjs";
 import { bin, run } from "./run.mjs";
 
@@ -112,9 +113,28 @@ if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
 const embeds = await run(process.execPath, [new URL("build-embeds.mjs", import.meta.url).pathname]);
 if (embeds !== 0) process.exit(embeds);
 
+/**
+ * As many free loopback ports as `count`, all different: each is held until every one is found.
+ * Runners started at once would otherwise both find the runner's default port free, and the
+ * second to listen on it would fail (EADDRINUSE).
+ */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 const results = [];
 if (parallel) {
-  results.push(...(await Promise.all(engines.map(async (engine) => ({ engine, ...(await runEngine(engine, argsFor(engine), true)) })))));
+  const ports = await freePorts(engines.length);
+  results.push(...(await Promise.all(engines.map(async (engine, i) => ({ engine, ...(await runEngine(engine, [...argsFor(engine), "--port", String(ports[i])], true)) })))));
 } else {
   for (const engine of engines) results.push({ engine, ...(await runEngine(engine, argsFor(engine), false)) });
 }
