@@ -146,12 +146,22 @@ describe("an upload aborted half way", () => {
   });
 });
 
+/** Runs `act` while recording what the host writes with `console.error`, and answers it. */
+async function consoleErrorsDuring(act: () => Promise<void>): Promise<unknown[]> {
+  const logged: unknown[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args);
+  try {
+    await act();
+  } finally {
+    console.error = error;
+  }
+  return logged;
+}
+
 describe("a request whose client went away", () => {
   it("is answered as client-gone and not logged as an internal error", async () => {
-    const logged: unknown[] = [];
-    const error = console.error;
-    console.error = (...args: unknown[]) => void logged.push(args);
-    try {
+    const logged = await consoleErrorsDuring(async () => {
       // What Node's body stream does when the connection closes mid-body: half the bytes, then
       // an "aborted" error of code ECONNRESET (node.ts hands the kit that stream).
       const body = new ReadableStream<Uint8Array>({
@@ -168,29 +178,21 @@ describe("a request whose client went away", () => {
       } as RequestInit);
       const answer = await host.kit.fetch(cut);
       assert.deepEqual([answer.status, ((await answer.json()) as { error: { code: string } }).error.code], [400, "client-gone"]);
-      assert.deepEqual(logged, []);
-    } finally {
-      console.error = error;
-    }
+    });
+    assert.deepEqual(logged, []);
   });
 
   it("is still logged when the host itself fails", async () => {
-    const logged: unknown[] = [];
-    const error = console.error;
-    console.error = (...args: unknown[]) => void logged.push(args);
-    try {
+    const logged = await consoleErrorsDuring(async () => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.error(new Error("the disk is on fire"));
         },
       });
       const broken = new Request(`${host.apiUrl}/attachments`, { method: "POST", body, headers: { "x-t3-thread-id": THREAD }, duplex: "half" } as RequestInit);
-      const answer = await host.kit.fetch(broken);
-      assert.equal(answer.status, 500);
-      assert.equal(logged.length, 1);
-    } finally {
-      console.error = error;
-    }
+      assert.equal((await host.kit.fetch(broken)).status, 500);
+    });
+    assert.equal(logged.length, 1);
   });
 });
 
