@@ -100,6 +100,10 @@ const parsed = parseEngines(process.argv.slice(2));
 const { engines } = parsed;
 const coreAt = parsed.rest.indexOf("--core-in");
 const coreIn = coreAt === -1 ? undefined : parsed.rest.splice(coreAt, 2)[1]?.split(",");
+if (coreAt !== -1 && !coreIn?.every((engine) => engines.includes(engine))) {
+  console.error(`--core-in names engines this run has (${engines.join(", ")}), got ${coreIn?.join(",") ?? "nothing"}`);
+  process.exit(2);
+}
 const core = parsed.rest.includes("--core");
 const parallel = parsed.rest.includes("--parallel") && engines.length > 1;
 const rest = parsed.rest.filter((arg) => arg !== "--core" && arg !== "--parallel");

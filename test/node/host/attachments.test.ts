@@ -182,6 +182,24 @@ describe("a request whose client went away", () => {
     assert.deepEqual(logged, []);
   });
 
+  it("is answered as client-gone when the request's own signal stopped it", async () => {
+    const logged = await consoleErrorsDuring(async () => {
+      // node.ts aborts the request's signal when the client leaves; a body read on it then fails
+      // with an AbortError rather than Node's ECONNRESET.
+      const left = new AbortController();
+      left.abort();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.error(new DOMException("The client left", "AbortError"));
+        },
+      });
+      const stopped = new Request(`${host.apiUrl}/attachments`, { method: "POST", body, headers: { "x-t3-thread-id": THREAD }, duplex: "half", signal: left.signal } as RequestInit);
+      const answer = await host.kit.fetch(stopped);
+      assert.deepEqual([answer.status, ((await answer.json()) as { error: { code: string } }).error.code], [400, "client-gone"]);
+    });
+    assert.deepEqual(logged, []);
+  });
+
   it("is still logged when the host itself fails", async () => {
     const logged = await consoleErrorsDuring(async () => {
       const body = new ReadableStream<Uint8Array>({
