@@ -41,6 +41,8 @@ export class MessageList {
   #entries: Entry[] = [];
   #byId = new Map<string, Entry>();
   #dirty = new Set<Entry>();
+  /** The entries drawn since `takeDrawn()` was last asked: those whose height may have changed. */
+  #drawnSince = new Set<Entry>();
   #orderChanged = false;
   /** The entries that have an article in the DOM, in order: the last `place()`'s. */
   #placed: Entry[] = [];
@@ -285,6 +287,13 @@ export class MessageList {
     return (this.#views = views);
   }
 
+  /** The placed articles drawn since this was last asked, in order (what a pass that only redrew measures). */
+  takeDrawn(): Array<{ index: number; node: HTMLElement }> {
+    const drawn = [...this.#drawnSince].filter((entry) => entry.view).sort((a, b) => a.index - b.index);
+    this.#drawnSince.clear();
+    return drawn.map((entry) => ({ index: entry.index, node: entry.view!.node }));
+  }
+
   /** The last measured height of the message at `index`, or `undefined`. */
   heightAt(index: number): number | undefined {
     return this.#entries[index]?.height;
@@ -364,6 +373,7 @@ export class MessageList {
       if (!force && sameContent(entry.drawn!, entry.message)) continue;
       entry.view.render(entry.message, deps, force);
       entry.drawn = entry.message;
+      this.#drawnSince.add(entry);
       if (performance.now() >= deadline || enough?.(entry.view.node)) return this.#dirty.size === 0;
     }
     this.#dirty.clear(); // only entries that left the list or the DOM could remain

@@ -75,7 +75,13 @@ export class VirtualList {
     // in place there scrolls, which changes the size of messages that content-visibility skipped,
     // and sizes changed during the callback are reported as an uncaught "ResizeObserver loop
     // completed with undelivered notifications" error (Firefox raises it at the page's window).
-    if (typeof ResizeObserver === "function") this.#sizes = new ResizeObserver(() => this.#resizeSoon());
+    // A size the last pass measured already (a reply's message, measured as it was drawn) asks
+    // for nothing: only a change the pass did not see does.
+    if (typeof ResizeObserver === "function") {
+      this.#sizes = new ResizeObserver((entries) => {
+        if (entries.some((entry) => this.#unmeasured(entry))) this.#resizeSoon();
+      });
+    }
     for (const { node } of this.#list.placedViews()) this.#sizes?.observe(node);
   }
 
@@ -154,7 +160,9 @@ export class VirtualList {
   #inPlacePass(deadline: number): boolean {
     const anchor = this.#stuck ? null : this.#capture();
     const done = this.#hooks.draw(deadline);
-    const shrank = this.#measure() < 0;
+    // Only what was drawn again can have changed size here: a message that changed otherwise (an
+    // image loaded) is the ResizeObserver's to report.
+    const shrank = this.#measure(true) < 0;
     this.#keep(anchor);
     if (done && shrank && this.virtual) return this.#virtualPass(undefined, deadline);
     return done;
@@ -254,12 +262,14 @@ export class VirtualList {
   }
 
   /**
-   * Records the heights of the placed articles; returns `0` when none changed, else the sign of
-   * the change: `-1` when one of them shrank, `1` when they only grew or were measured first.
+   * Records the heights of the placed articles (`onlyDrawn`: of those drawn since the last
+   * measure); returns `0` when none changed, else the sign of the change: `-1` when one of them
+   * shrank, `1` when they only grew or were measured first.
    */
-  #measure(): number {
+  #measure(onlyDrawn = false): number {
+    const drawn = this.#list.takeDrawn();
     let change = 0;
-    for (const { index, node } of this.#list.placedViews()) {
+    for (const { index, node } of onlyDrawn ? drawn : this.#list.placedViews()) {
       const before = this.#list.heightAt(index);
       const height = node.getBoundingClientRect().height;
       if (!this.#list.measured(index, height)) continue;
@@ -323,6 +333,13 @@ export class VirtualList {
     }
     this.#moved = true;
     this.#hooks.request();
+  }
+
+  /** Whether the size `entry` reports differs from the height the last pass measured for its message. */
+  #unmeasured(entry: ResizeObserverEntry): boolean {
+    const view = this.#list.placedViews().find((placed) => placed.node === entry.target);
+    const size = entry.borderBoxSize?.[0];
+    return !view || !size || size.blockSize !== this.#list.heightAt(view.index);
   }
 
   // A drawn message changed size without a pass (an image loaded, a block expanded, the width

@@ -105,6 +105,45 @@ describe("<t3-transcript> code blocks", () => {
     expect([...block!.querySelectorAll("code .line")].slice(0, 2)).to.deep.equal([first, second]);
   });
 
+  it("draws highlighted code exactly as tall as the same code plain, blank lines included", async () => {
+    const code = "const a = 1;\n\n\nfunction f() {\n  return a;\n}\n\nf()";
+    const text = "```ts\n" + code + "\n```";
+    const plain = await mount([{ id: "m1", role: "assistant", text }], (node) => (node.highlighter = null));
+    const plainHeight = blocks(plain)[0]!.querySelector("pre")!.getBoundingClientRect().height;
+    cleanup();
+    const el = await mount([{ id: "m1", role: "assistant", text }]);
+    const [block] = blocks(el);
+    await until(() => highlighted(block!), "highlighting");
+    expect(block!.querySelectorAll("code .line").length).to.equal(8);
+    // Within a pixel: a line laid out as a block of its own rounds its height on its own.
+    expect(block!.querySelector("pre")!.getBoundingClientRect().height).to.be.closeTo(plainHeight, 1);
+  });
+
+  it("shows the text that continues an unfinished highlighted line on that line", async () => {
+    // The host's highlighter answers only when the test lets it: between the update and the
+    // answer, the block shows what a streamed fence shows while its pass waits.
+    let answer = (): void => undefined;
+    const el = await mount([{ id: "m1", role: "assistant", text: "```ts\nlet a;\nlet b", pending: true }], (node) => {
+      node.highlighter = (code) => {
+        const runs = [{ text: code, scope: "keyword" }];
+        return code.endsWith("b") ? runs : new Promise((resolve) => (answer = () => resolve(runs)));
+      };
+    });
+    const [block] = blocks(el);
+    await until(() => block!.querySelectorAll("code .line").length === 2, "both lines highlighted");
+    const height = block!.querySelector("pre")!.getBoundingClientRect().height;
+    el.updateMessage("m1", { text: "```ts\nlet a;\nlet b = 2", pending: true });
+    await el.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const code = block!.querySelector("code")!;
+    // The unfinished line went back to plain with its continuation; the finished one stayed.
+    expect([code.querySelectorAll(".line").length, code.textContent]).to.deep.equal([1, "let a;\nlet b = 2"]);
+    expect(block!.querySelector("pre")!.getBoundingClientRect().height).to.be.closeTo(height, 1);
+    answer();
+    await until(() => code.querySelectorAll(".line").length === 2, "the line highlighted again");
+    expect(code.querySelectorAll(".line")[1]!.textContent).to.equal("let b = 2");
+  });
+
   it("names the Copy button from the element's strings", async () => {
     setStrings("fr", { copyCode: "Copier le code" });
     try {

@@ -96,6 +96,23 @@ describe("<t3-transcript> long threads", () => {
     expect(Math.abs(second!.getBoundingClientRect().top - before)).to.be.at.most(1);
   });
 
+  it("keeps what is on screen still while a message above it grows without a redraw", async () => {
+    // An image that loads, or a style that changes, resizes an article that no pass drew again:
+    // only the ResizeObserver sees it, and the screen must stay where it was all the same.
+    const { el, box } = await mountLong();
+    await scrollTo(box, box.scrollHeight / 2);
+    const [first, second] = onScreen(el, box);
+    const above = first!.previousElementSibling as HTMLElement;
+    expect(above.localName).to.equal("article");
+    const before = second!.getBoundingClientRect().top;
+    const height = above.getBoundingClientRect().height;
+    (above.firstElementChild as HTMLElement).style.paddingBottom = "300px";
+    await frames(3);
+    await el.updateComplete;
+    expect(above.getBoundingClientRect().height).to.be.above(height + 250);
+    expect(Math.abs(second!.getBoundingClientRect().top - before)).to.be.at.most(1);
+  });
+
   it("stays at the end while the last reply streams", async () => {
     const { el, box } = await mountLong();
     const last = `m${COUNT - 1}`;

@@ -3,7 +3,8 @@
 // once; it is highlighted when the block first comes into view, by the host's `highlighter` or
 // the built-in one (highlight-js.ts, a chunk of its own, loaded then). A fence that grows while a
 // reply streams keeps the nodes of its finished lines: only the lines from the last point where
-// the grammar stood outside every scope are highlighted again, at most once per frame.
+// the grammar stood outside every scope are highlighted again, in the update itself once the
+// highlighter is in, and at most once per frame.
 import type { Tokens } from "marked";
 import type { Localizer } from "../../../l10n/localizer.js";
 import { maskIcon } from "../../../presentation/chip-dom.js";
@@ -116,6 +117,15 @@ function create(token: Tokens.Code, settings: CodeBlockSettings): CodeBlockView 
 function show(view: CodeBlockView, text: string): void {
   if (text === view.text && view.version > 0) return;
   view.version++;
+  // An unfinished last line goes back to plain with the rest: a line is a block of its own
+  // (code-theme.styles.ts), and the text that continues it must not show on the next line.
+  const last = view.lines.at(-1);
+  if (last && !last.text.endsWith("\n")) {
+    view.lines.pop();
+    last.node.remove();
+    view.tail?.remove();
+    view.tail = null;
+  }
   const highlighted = view.lines.reduce((length, line) => length + line.text.length, 0);
   if (view.lines.length > 0 && text.startsWith(view.text.slice(0, highlighted))) {
     // The highlighted lines stay; what follows them shows plain until the next pass.
@@ -140,9 +150,24 @@ function warnPlain(error: unknown): void {
   console.warn("t3-composer: a code block could not be highlighted; it stays plain", error);
 }
 
-/** Highlights `view` at the next frame; updates before then are highlighted together. */
+/**
+ * Highlights `view` now when the drawing of highlighted code is in, else at the next frame, and at
+ * most once per frame: a change after this frame's pass is highlighted at the next frame, with any
+ * other change until then. A pass now lets the browser lay the block out once, highlighted; a pass
+ * at the next frame would lay it out again.
+ */
 function schedule(view: CodeBlockView): void {
   if (view.frame) return;
+  const drawing = view.node.isConnected ? lines.loaded : undefined;
+  if (drawing) {
+    const version = view.version;
+    drawing.highlightPass(view, schedule);
+    view.frame = requestAnimationFrame(() => {
+      view.frame = 0;
+      if (view.version !== version) schedule(view);
+    });
+    return;
+  }
   view.frame = requestAnimationFrame(() => {
     view.frame = 0;
     // The pass is in the chunk that draws highlighted code: no first load holds it.

@@ -32,6 +32,9 @@ export const codeThemeStyles = css`
       --_code-deletion: var(--t3-code-deletion, #ffdcd7);
     }
   }
+  /* Each line is a block of its own: when a streamed fence grows, the browser lays out again only
+     the lines that changed, not the whole block. */
+  .code-block .line { display: block; }
   .tok-keyword { color: var(--_code-keyword); }
   .tok-string { color: var(--_code-string); }
   .tok-comment { color: var(--_code-comment); font-style: italic; }

@@ -124,13 +124,8 @@ class TokenEmitter implements Emitter {
 
 engine.configure({ __emitter: TokenEmitter });
 
-/**
- * The runs of `code` in `language`, once its grammar is in; `null` for a language without one.
- * Never throws: a grammar that fails on the code leaves it plain.
- */
-export async function highlight(code: string, language: string): Promise<HighlightedCode | null> {
-  const name = grammarName(language);
-  if (name === undefined || !(await loadGrammar(name))) return null;
+/** The runs of `code` in the registered grammar `name`; `null` when the grammar fails on it. */
+function run(code: string, name: string): HighlightedCode | null {
   try {
     const result = engine.highlight(code, { language: name, ignoreIllegals: true });
     const emitter = result._emitter as TokenEmitter;
@@ -139,4 +134,24 @@ export async function highlight(code: string, language: string): Promise<Highlig
     console.warn(`t3-composer: highlighting ${name} failed; the code stays plain`, error);
     return null;
   }
+}
+
+/**
+ * The runs of `code` in `language`, once its grammar is in; `null` for a language without one.
+ * Never throws: a grammar that fails on the code leaves it plain.
+ */
+export async function highlight(code: string, language: string): Promise<HighlightedCode | null> {
+  const name = grammarName(language);
+  if (name === undefined || !(await loadGrammar(name))) return null;
+  return run(code, name);
+}
+
+/**
+ * The runs of `code` in `language` at once, as `highlight` gives them, when no grammar needs
+ * loading first; `undefined` when one does (`highlight` loads it).
+ */
+export function highlightNow(code: string, language: string): HighlightedCode | null | undefined {
+  const name = grammarName(language);
+  if (name === undefined) return null;
+  return engine.getLanguage(name) ? run(code, name) : undefined;
 }

@@ -149,35 +149,45 @@ function startOf(view: PassedBlock, highlighted: number): number {
   return from;
 }
 
+function warnPlain(error: unknown): void {
+  console.warn("t3-composer: a code block could not be highlighted; it stays plain", error);
+}
+
 /**
- * Highlights `view`'s code as it is now and draws it; `again(view)` when the code changed meanwhile
- * (the next frame's pass draws it). A highlighter that fails leaves the block plain.
+ * Highlights `view`'s code as it is now and draws it: at once when the highlighter answers at once
+ * (a host's that returns runs, or the built-in one with its grammar in), else when it answers;
+ * then `again(view)` if the code changed meanwhile (the next frame's pass draws it). A highlighter
+ * that fails leaves the block plain.
  */
-export async function highlightPass<View extends PassedBlock>(view: View, again: (view: View) => void): Promise<void> {
+export function highlightPass<View extends PassedBlock>(view: View, again: (view: View) => void): void {
   const { version, text } = view;
   const highlighted = view.lines.reduce((length, line) => length + line.text.length, 0);
   const own = view.settings.highlighter;
+  const language = view.language.toLowerCase();
   // A host's highlighter gets the whole code each time (its lines that come out the same keep
   // their nodes); the built-in one starts again at the last point outside every scope.
   const from = own ? 0 : startOf(view, highlighted);
-  let result: HighlightedCode | null;
+  const draw = (result: HighlightedCode | null): void => {
+    if (version !== view.version) return again(view);
+    if (!result || result.tokens.reduce((length, token) => length + token.text.length, 0) !== text.length - from) return;
+    view.tail?.remove();
+    view.tail = null;
+    view.lines = drawLines(view.code, view.lines, from, result.tokens);
+    view.restarts = result.restarts.map((offset) => offset + from);
+  };
+  let later: Promise<HighlightedCode | null>;
   try {
     if (own) {
-      const tokens = await own(text, view.language.toLowerCase());
-      result = tokens && { tokens, restarts: [] };
+      const tokens = own(text, language);
+      if (tokens === null || Array.isArray(tokens)) return draw(tokens && { tokens, restarts: [] });
+      later = Promise.resolve(tokens).then((runs) => runs && { tokens: runs, restarts: [] });
     } else {
-      const engine = await builtIn.get();
-      result = await engine.highlight(text.slice(from), view.language.toLowerCase());
+      const now = builtIn.loaded?.highlightNow(text.slice(from), language);
+      if (now !== undefined) return draw(now);
+      later = builtIn.get().then((engine) => engine.highlight(text.slice(from), language));
     }
   } catch (error) {
-    console.warn("t3-composer: a code block could not be highlighted; it stays plain", error);
-    return;
+    return warnPlain(error);
   }
-  // The code changed meanwhile: the next frame's pass draws it.
-  if (version !== view.version) return again(view);
-  if (!result || result.tokens.reduce((length, token) => length + token.text.length, 0) !== text.length - from) return;
-  view.tail?.remove();
-  view.tail = null;
-  view.lines = drawLines(view.code, view.lines, from, result.tokens);
-  view.restarts = result.restarts.map((offset) => offset + from);
+  later.then(draw).catch(warnPlain);
 }
