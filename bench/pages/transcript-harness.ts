@@ -139,8 +139,13 @@ async function floor(): Promise<ThreadUnderTest> {
     firstPaint: (messages) => floorThread.firstRender(messages),
     async updateLast(text) {
       const start = performance.now();
+      // A chat read at its end follows a streamed reply there, as <t3-transcript> does: the floor
+      // does the same work.
+      const page = document.scrollingElement!;
+      const atEnd = page.scrollTop + page.clientHeight >= page.scrollHeight - 2;
       container!.lastElementChild!.querySelector(".body")!.innerHTML = html({ role: last!.role, text });
       await Promise.resolve();
+      if (atEnd) page.scrollTop = page.scrollHeight;
       forceLayout();
       timing = performance.now() - start;
     },

@@ -310,9 +310,11 @@ export class VirtualList {
   }
 
   #settled(): void {
-    this.#anchor = this.#capture();
-    this.#anchorPosition = this.#viewport.position();
     if (this.#list.count > 0) this.#stuck = this.#viewport.atEnd();
+    // A scroller stuck at its end goes back to its end after a size change (`#keep`), so it
+    // needs no anchor; skipping the search saves a streamed reply's every update its reads.
+    this.#anchor = this.#stuck ? null : this.#capture();
+    this.#anchorPosition = this.#viewport.position();
   }
 
   #observe({ added, removed }: { added: HTMLElement[]; removed: HTMLElement[] }): void {
