@@ -41,8 +41,8 @@ export class MessageList {
   #entries: Entry[] = [];
   #byId = new Map<string, Entry>();
   #dirty = new Set<Entry>();
-  /** The entries drawn since `takeDrawn()` was last asked: those whose height may have changed. */
-  #drawnSince = new Set<Entry>();
+  /** The articles drawn since `takeDrawn()` was last asked: those whose height may have changed. */
+  #drawnSince: Array<{ index: number; node: HTMLElement }> = [];
   #orderChanged = false;
   /** The entries that have an article in the DOM, in order: the last `place()`'s. */
   #placed: Entry[] = [];
@@ -287,11 +287,12 @@ export class MessageList {
     return (this.#views = views);
   }
 
-  /** The placed articles drawn since this was last asked, in order (what a pass that only redrew measures). */
+  /**
+   * The articles drawn since this was last asked (what a pass that only redrew measures). A pass
+   * asks after it drew, before anything leaves the DOM.
+   */
   takeDrawn(): Array<{ index: number; node: HTMLElement }> {
-    const drawn = [...this.#drawnSince].filter((entry) => entry.view).sort((a, b) => a.index - b.index);
-    this.#drawnSince.clear();
-    return drawn.map((entry) => ({ index: entry.index, node: entry.view!.node }));
+    return this.#drawnSince.splice(0);
   }
 
   /** The last measured height of the message at `index`, or `undefined`. */
@@ -373,7 +374,7 @@ export class MessageList {
       if (!force && sameContent(entry.drawn!, entry.message)) continue;
       entry.view.render(entry.message, deps, force);
       entry.drawn = entry.message;
-      this.#drawnSince.add(entry);
+      this.#drawnSince.push({ index: entry.index, node: entry.view.node });
       if (performance.now() >= deadline || enough?.(entry.view.node)) return this.#dirty.size === 0;
     }
     this.#dirty.clear(); // only entries that left the list or the DOM could remain

@@ -75,13 +75,7 @@ export class VirtualList {
     // in place there scrolls, which changes the size of messages that content-visibility skipped,
     // and sizes changed during the callback are reported as an uncaught "ResizeObserver loop
     // completed with undelivered notifications" error (Firefox raises it at the page's window).
-    // A size the last pass measured already (a reply's message, measured as it was drawn) asks
-    // for nothing: only a change the pass did not see does.
-    if (typeof ResizeObserver === "function") {
-      this.#sizes = new ResizeObserver((entries) => {
-        if (entries.some((entry) => this.#unmeasured(entry))) this.#resizeSoon();
-      });
-    }
+    if (typeof ResizeObserver === "function") this.#sizes = new ResizeObserver(() => this.#resizeSoon());
     for (const { node } of this.#list.placedViews()) this.#sizes?.observe(node);
   }
 
@@ -335,13 +329,6 @@ export class VirtualList {
     }
     this.#moved = true;
     this.#hooks.request();
-  }
-
-  /** Whether the size `entry` reports differs from the height the last pass measured for its message. */
-  #unmeasured(entry: ResizeObserverEntry): boolean {
-    const view = this.#list.placedViews().find((placed) => placed.node === entry.target);
-    const size = entry.borderBoxSize?.[0];
-    return !view || !size || size.blockSize !== this.#list.heightAt(view.index);
   }
 
   // A drawn message changed size without a pass (an image loaded, a block expanded, the width

@@ -119,13 +119,8 @@ function show(view: CodeBlockView, text: string): void {
   view.version++;
   // An unfinished last line goes back to plain with the rest: a line is a block of its own
   // (code-theme.styles.ts), and the text that continues it must not show on the next line.
-  const last = view.lines.at(-1);
-  if (last && !last.text.endsWith("\n")) {
-    view.lines.pop();
-    last.node.remove();
-    view.tail?.remove();
-    view.tail = null;
-  }
+  // (A pass leaves no plain tail, and this is the first change since that pass.)
+  if (!view.lines.at(-1)?.text.endsWith("\n")) view.lines.pop()?.node.remove();
   const highlighted = view.lines.reduce((length, line) => length + line.text.length, 0);
   if (view.lines.length > 0 && text.startsWith(view.text.slice(0, highlighted))) {
     // The highlighted lines stay; what follows them shows plain until the next pass.
@@ -159,15 +154,7 @@ function warnPlain(error: unknown): void {
 function schedule(view: CodeBlockView): void {
   if (view.frame) return;
   const drawing = view.node.isConnected ? lines.loaded : undefined;
-  if (drawing) {
-    const version = view.version;
-    drawing.highlightPass(view, schedule);
-    view.frame = requestAnimationFrame(() => {
-      view.frame = 0;
-      if (view.version !== version) schedule(view);
-    });
-    return;
-  }
+  if (drawing) return drawing.passNow(view, schedule);
   view.frame = requestAnimationFrame(() => {
     view.frame = 0;
     // The pass is in the chunk that draws highlighted code: no first load holds it.

@@ -140,6 +140,8 @@ export interface PassedBlock {
   lines: DrawnLine[];
   tail: Text | null;
   restarts: readonly number[];
+  /** The animation frame that the block's next pass waits for, or `0`. */
+  frame: number;
 }
 
 /** Where this pass starts: the last restart point whose text is unchanged, within the highlighted lines. */
@@ -190,4 +192,17 @@ export function highlightPass<View extends PassedBlock>(view: View, again: (view
     return warnPlain(error);
   }
   later.then(draw).catch(warnPlain);
+}
+
+/**
+ * Runs a pass on `view` now and keeps the rest of this frame for it: a change before the next
+ * frame is highlighted then, through `again(view)`, with any other change until then.
+ */
+export function passNow<View extends PassedBlock>(view: View, again: (view: View) => void): void {
+  const version = view.version;
+  highlightPass(view, again);
+  view.frame = requestAnimationFrame(() => {
+    view.frame = 0;
+    if (view.version !== version) again(view);
+  });
 }
