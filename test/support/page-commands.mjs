@@ -89,6 +89,10 @@ async function armChooser(_payload, session) {
   const page = testPage(session);
   // Held as a settled result, so that a chooser that never opens is an error at accept, not an unhandled rejection.
   choosers.set(session.id, page.waitForFileChooser({ timeout: 20_000 }).then((chooser) => ({ chooser }), (error) => ({ error })));
+  // waitForFileChooser turns the interception on with a protocol command it does not wait for: a
+  // click that came first opened no chooser we could catch (a CI run timed out so, under load).
+  // A round trip on the same page after it means the browser has handled that command.
+  await page.evaluate(() => true);
   return true;
 }
 
