@@ -53,6 +53,19 @@ async function scrollTo(box: HTMLElement, top: number): Promise<void> {
   await frames(3);
 }
 
+/**
+ * A long thread scrolled to its middle: the drawn article just above the screen (in the window's
+ * margin, not seen), and the second one on screen with its top, which must not move.
+ */
+async function middleWithArticleAbove(): Promise<{ el: T3TranscriptElement; above: HTMLElement; watched: HTMLElement; top: number }> {
+  const { el, box } = await mountLong();
+  await scrollTo(box, box.scrollHeight / 2);
+  const [first, second] = onScreen(el, box);
+  const above = first!.previousElementSibling as HTMLElement;
+  expect(above.localName).to.equal("article");
+  return { el, above, watched: second!, top: second!.getBoundingClientRect().top };
+}
+
 const atEnd = (box: HTMLElement) => box.scrollTop + box.clientHeight >= box.scrollHeight - 2;
 
 describe("<t3-transcript> long threads", () => {
@@ -82,35 +95,24 @@ describe("<t3-transcript> long threads", () => {
   });
 
   it("keeps what is on screen still while a message above it grows", async () => {
-    const { el, box } = await mountLong();
-    await scrollTo(box, box.scrollHeight / 2);
-    const [first, second] = onScreen(el, box);
-    // The message just above the first one on screen is drawn (the window's margin) but not seen.
-    const above = first!.previousElementSibling as HTMLElement;
-    expect(above.localName).to.equal("article");
-    const before = second!.getBoundingClientRect().top;
+    const { el, above, watched, top } = await middleWithArticleAbove();
     el.updateMessage(above.dataset.messageId!, { text: Array.from({ length: 12 }, (_, i) => `grown ${i}`).join("\n\n") });
     await el.updateComplete;
     await frames(2);
     expect(above.isConnected && above.getBoundingClientRect().height).to.be.above(200);
-    expect(Math.abs(second!.getBoundingClientRect().top - before)).to.be.at.most(1);
+    expect(Math.abs(watched.getBoundingClientRect().top - top)).to.be.at.most(1);
   });
 
   it("keeps what is on screen still while a message above it grows without a redraw", async () => {
     // An image that loads, or a style that changes, resizes an article that no pass drew again:
     // only the ResizeObserver sees it, and the screen must stay where it was all the same.
-    const { el, box } = await mountLong();
-    await scrollTo(box, box.scrollHeight / 2);
-    const [first, second] = onScreen(el, box);
-    const above = first!.previousElementSibling as HTMLElement;
-    expect(above.localName).to.equal("article");
-    const before = second!.getBoundingClientRect().top;
+    const { el, above, watched, top } = await middleWithArticleAbove();
     const height = above.getBoundingClientRect().height;
     (above.firstElementChild as HTMLElement).style.paddingBottom = "300px";
     await frames(3);
     await el.updateComplete;
     expect(above.getBoundingClientRect().height).to.be.above(height + 250);
-    expect(Math.abs(second!.getBoundingClientRect().top - before)).to.be.at.most(1);
+    expect(Math.abs(watched.getBoundingClientRect().top - top)).to.be.at.most(1);
   });
 
   it("stays at the end while the last reply streams", async () => {
