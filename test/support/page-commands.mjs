@@ -48,8 +48,20 @@ async function open({ path }, session) {
   return { pageId };
 }
 
+/**
+ * Brings `pageId`'s page to the front and returns its entry. A person drives the tab in front; a
+ * hidden tab gets no animation frames, and Firefox throttles its timers, so a hidden tab that is
+ * typed into or awaited can stall a test for seconds (a Firefox run timed out so, once in a full
+ * suite).
+ */
+async function front(pageId) {
+  const entry = get(pageId);
+  await entry.page.bringToFront();
+  return entry;
+}
+
 async function evaluate({ pageId, expression }) {
-  const { page, errors } = get(pageId);
+  const { page, errors } = await front(pageId);
   const value = await page.evaluate(expression);
   if (errors.length > 0) throw new Error(`Errors in ${pageId}: ${errors.join("; ")}`);
   // Wrapped: a command that answers null or undefined counts as not handled.
@@ -57,7 +69,7 @@ async function evaluate({ pageId, expression }) {
 }
 
 async function typeText({ pageId, text }) {
-  await get(pageId).page.keyboard.type(text);
+  await (await front(pageId)).page.keyboard.type(text);
   return true;
 }
 
