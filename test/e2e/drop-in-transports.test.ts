@@ -6,6 +6,7 @@
 import { expect } from "@esm-bundle/chai";
 import { executeServerCommand } from "@web/test-runner-commands";
 import type { ComposerErrorDetail, T3ComposerElement, createFetchTransport } from "../../src/index.js";
+import { KEPT_FAILURE, REFETCHES_FAILED_IMPORTS } from "../support/engine.js";
 import { startHost, type TestHost } from "../support/host.js";
 import { fitFrames, frameDocument, openFrame, press, type, waitFor } from "./support/frames.js";
 
@@ -47,7 +48,7 @@ for (const [name, chunk] of [
       await waitFor(() => fetched(win, chunk) === 1, "the chunk's fetch");
     });
 
-    it("a send while the chunk cannot be fetched fails with the draft kept, and the next send goes", async () => {
+    it(`a send while the chunk cannot be fetched fails with the draft kept, and the next send ${REFETCHES_FAILED_IMPORTS ? "goes" : KEPT_FAILURE}`, async () => {
       await executeServerCommand("block-urls", { patterns: [`*${chunk}`] });
       const { win, doc } = await pageWith(name);
       const composer = doc.createElement("t3-composer") as T3ComposerElement;
@@ -69,6 +70,13 @@ for (const [name, chunk] of [
       expect(sent).to.deep.equal([]);
       await executeServerCommand("block-urls", { patterns: [] });
       await press("Enter");
+      if (!REFETCHES_FAILED_IMPORTS) {
+        // Firefox keeps the failed import: the next send fails the same way, and keeps the draft.
+        await waitFor(() => errors.filter((error) => error.code === "send-failed").length === 2, "the second failed send");
+        expect(composer.value).to.deep.equal({ text: "kept through the failure" });
+        expect(sent).to.deep.equal([]);
+        return;
+      }
       await waitFor(() => sent.length > 0, "the send once the chunk can be fetched");
       expect(sent).to.deep.equal(["kept through the failure"]);
       await waitFor(() => composer.value.text === "", "the draft to clear");

@@ -16,6 +16,18 @@ export type Engine = "chromium" | "firefox" | "webkit";
  */
 export const ENGINE: Engine = /Firefox\//.test(navigator.userAgent) ? "firefox" : /Chrom(e|ium)\//.test(navigator.userAgent) ? "chromium" : "webkit";
 
+/**
+ * Whether this engine fetches a module again after a fetch of it failed, as the HTML standard now
+ * says (whatwg/html pull request 10327; Chromium and WebKit do). Firefox ESR 153 keeps the failure
+ * in the page's module map and fails every later import of that URL without a request (Mozilla bug
+ * 2055211), so there a Try again after a failed load fails again until the page is reloaded. The
+ * tests of a retry check that instead in Firefox; docs/errors.md tells embedders.
+ */
+export const REFETCHES_FAILED_IMPORTS = ENGINE !== "firefox";
+
+/** A retry test's title where the engine keeps a failed import: what it sees after "Try again" or "the next …". */
+export const KEPT_FAILURE = "fails again (Firefox keeps a failed import)";
+
 const ENGINES: readonly Engine[] = ["chromium", "firefox", "webkit"];
 
 /** `title` with the engines named at its end, unless they are all of them. */
