@@ -73,7 +73,7 @@ function codeThread(): TranscriptMessage[] {
 }
 
 /** The streamed reply's texts: half prose paragraphs, then one TypeScript fence that grows to the end. */
-function streamedTexts(): string[] {
+export function streamedTexts(): string[] {
   const next = random(20);
   let prosePart = "";
   while (prosePart.length < REPLY_SIZE / 2) prosePart += `${prose(next, between(next, 200, 500))} **${prose(next, 12)}** and \`${prose(next, 8)}\`.\n\n`;
@@ -117,20 +117,30 @@ async function firstRender(page: Page, messages: TranscriptMessage[]): Promise<{
 
 type Streamed = { busy: number; update: number; top: string };
 
-/** The main thread's busy ms per update while `texts` stream into the last message, and the median update's own ms. */
-async function stream(page: Page, texts: string[]): Promise<Streamed> {
+/** Draws the thread the reply streams at the end of, with the reply empty and pending, and shows its end. */
+export async function startStream(page: Page): Promise<void> {
   const next = random(3);
   const context = Array.from({ length: CONTEXT_MESSAGES }, (_, i): TranscriptMessage => ({ id: `c${i}`, role: i % 2 ? "assistant" : "user", text: prose(next, 400) }));
   await page.bringToFront(); // a tab in the background gets no animation frames
   await page.evaluate((m) => bench.firstRender(m), [...context, { id: "reply", role: "assistant", text: "", pending: true } satisfies TranscriptMessage]);
   await page.evaluate(() => bench.showEnd());
+}
+
+/** Streams `texts` into the reply (after `startStream`), then lets a few frames pass; answers each update's ms. */
+export async function streamTexts(page: Page, texts: string[]): Promise<number[]> {
   const updates: number[] = [];
-  const traced = await busy(page, async () => {
-    for (const text of texts) updates.push(await page.evaluate((t) => bench.updateLast(t, true), text));
-    await page.evaluate(async (frames) => {
-      for (let i = 0; i < frames; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    }, SETTLE_FRAMES);
-  });
+  for (const text of texts) updates.push(await page.evaluate((t) => bench.updateLast(t, true), text));
+  await page.evaluate(async (frames) => {
+    for (let i = 0; i < frames; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, SETTLE_FRAMES);
+  return updates;
+}
+
+/** The main thread's busy ms per update while `texts` stream into the last message, and the median update's own ms. */
+async function stream(page: Page, texts: string[]): Promise<Streamed> {
+  await startStream(page);
+  let updates: number[] = [];
+  const traced = await busy(page, async () => (updates = await streamTexts(page, texts)));
   return { busy: traced.ms / texts.length, update: median(updates), top: traced.top };
 }
 

@@ -4,6 +4,7 @@
 // main thread's time per trace event instead (script, style, layout, editing…). Run
 // `npm run build` first.
 import type { Page } from "puppeteer-core";
+import { startStream, streamTexts, streamedTexts } from "./code.bench.js";
 import { largePaste } from "./composer.bench.js";
 import { benchDraft } from "./fixtures/draft.js";
 import { benchThread } from "./fixtures/thread.js";
@@ -103,6 +104,14 @@ const scenarios: Record<string, { page: string; run(page: Page): Promise<unknown
       return measure(page, async () => {
         for (let i = 0; i < 30; i++) await page.evaluate((t) => bench.updateLast!(t), (text += ` streamed words ${i}`));
       });
+    },
+  },
+  // The code suite's streamed reply (bench/code.bench.ts): 200 updates, half of it a growing fence.
+  "code-stream": {
+    page: `transcript.html?mode=${subject}`,
+    run: async (page) => {
+      await startStream(page);
+      return measure(page, () => streamTexts(page, streamedTexts()));
     },
   },
   // The long-thread rows (issue 17): the first frame showing the newest of 10,000 messages

@@ -62,6 +62,8 @@ export class VirtualList {
   #complete = false;
   /** The animation frame that handles the sizes the ResizeObserver reported, when one is due. */
   #resizeFrame = 0;
+  /** The articles the ResizeObserver reported since that frame last ran: the ones it measures. */
+  #resized = new Set<Element>();
 
   constructor(host: HTMLElement, list: MessageList, hooks: VirtualHooks) {
     this.#list = list;
@@ -75,7 +77,7 @@ export class VirtualList {
     // in place there scrolls, which changes the size of messages that content-visibility skipped,
     // and sizes changed during the callback are reported as an uncaught "ResizeObserver loop
     // completed with undelivered notifications" error (Firefox raises it at the page's window).
-    if (typeof ResizeObserver === "function") this.#sizes = new ResizeObserver(() => this.#resizeSoon());
+    if (typeof ResizeObserver === "function") this.#sizes = new ResizeObserver((entries) => this.#resizeSoon(entries));
     for (const { node } of this.#list.placedViews()) this.#sizes?.observe(node);
   }
 
@@ -257,19 +259,21 @@ export class VirtualList {
 
   /**
    * Records the heights of the placed articles (`onlyDrawn`: of those drawn since the last
-   * measure); returns `0` when none changed, else the sign of the change: `-1` when one of them
-   * shrank, `1` when they only grew or were measured first.
+   * measure; `only`: of those in it, and empties it); returns `0` when none changed, else the sign of the change:
+   * `-1` when one of them shrank, `1` when they only grew or were measured first.
    */
-  #measure(onlyDrawn = false): number {
+  #measure(onlyDrawn = false, only?: Set<Element>): number {
     const drawn = this.#list.takeDrawn();
     let change = 0;
     for (const { index, node } of onlyDrawn ? drawn : this.#list.placedViews()) {
+      if (only?.has(node) === false) continue;
       const before = this.#list.heightAt(index);
       const height = node.getBoundingClientRect().height;
       if (!this.#list.measured(index, height)) continue;
       if (before !== undefined && height < before) change = -1;
       else if (change === 0) change = 1;
     }
+    only?.clear();
     return change;
   }
 
@@ -333,9 +337,9 @@ export class VirtualList {
 
   // A drawn message changed size without a pass (an image loaded, a block expanded, the width
   // changed): the screen goes back to where the last pass or scroll left it.
-  #resizeSoon(): void {
-    if (this.#resizeFrame !== 0) return;
-    this.#resizeFrame = requestAnimationFrame(() => {
+  #resizeSoon(entries: ResizeObserverEntry[]): void {
+    for (const { target } of entries) this.#resized.add(target);
+    this.#resizeFrame ||= requestAnimationFrame(() => {
       this.#resizeFrame = 0;
       // In a long thread, sizes that changed may bring other messages into the viewport: the
       // window moves at the pass asked for below.
@@ -347,9 +351,13 @@ export class VirtualList {
     });
   }
 
-  /** Measures the drawn messages and keeps the screen where it was; `false` when nothing changed. */
+  /**
+   * Measures the messages the ResizeObserver reported and keeps the screen where it was; `false`
+   * when nothing changed. A streamed reply's every update is reported, and the other articles on
+   * screen need no reads then.
+   */
   #keepAfterResize(): boolean {
-    if (this.#busy || !this.#measure()) return false;
+    if (this.#busy || !this.#measure(false, this.#resized)) return false;
     // A scroll that its event has not reported yet (a script's or the reader's) wins: the anchor
     // was read before it.
     if (this.#viewport.position() === this.#anchorPosition) this.#keep(this.#anchor);

@@ -32,29 +32,22 @@ export interface CodeBlockSettings {
 const lines = new Chunk<typeof Lines>(() => import("./lines.js"));
 
 /** One drawn code block's state: the code shown, its lines once highlighted, and what is due. @internal */
-export class CodeBlockView {
+export interface CodeBlockView {
   readonly node: HTMLElement;
   readonly code: HTMLElement;
   readonly language: string;
-  text = "";
+  text: string;
   settings: CodeBlockSettings;
   /** The highlighted lines, in order; empty while the code shows plain. */
-  lines: DrawnLine[] = [];
+  lines: DrawnLine[];
   /** The text after the highlighted lines, shown plain until the next pass. */
-  tail: Text | null = null;
+  tail: Text | null;
   /** Offsets where highlighting may start again, as the last pass found them. */
-  restarts: readonly number[] = [];
-  visible = false;
-  frame = 0;
+  restarts: readonly number[];
+  visible: boolean;
+  frame: number;
   /** Counts the texts shown: a pass whose text is no longer shown draws nothing. */
-  version = 0;
-
-  constructor(node: HTMLElement, code: HTMLElement, language: string, settings: CodeBlockSettings) {
-    this.node = node;
-    this.code = code;
-    this.language = language;
-    this.settings = settings;
-  }
+  version: number;
 }
 
 const views = new WeakMap<Element, CodeBlockView>();
@@ -99,17 +92,26 @@ function header(language: string, strings: Localizer): HTMLElement {
 }
 
 function create(token: Tokens.Code, settings: CodeBlockSettings): CodeBlockView {
-  const language = fenceLanguage(token);
-  const node = document.createElement("div");
-  node.className = CODE_BLOCK_CLASS;
-  node.setAttribute("part", "code-block");
+  const view: CodeBlockView = {
+    node: document.createElement("div"),
+    code: document.createElement("code"),
+    language: fenceLanguage(token),
+    settings,
+    text: "",
+    lines: [],
+    tail: null,
+    restarts: [],
+    visible: false,
+    frame: 0,
+    version: 0,
+  };
+  view.node.className = CODE_BLOCK_CLASS;
+  view.node.setAttribute("part", "code-block");
   const pre = document.createElement("pre");
-  const code = document.createElement("code");
-  if (language) code.dataset.lang = language;
-  pre.append(code);
-  node.append(header(language, settings.strings), pre);
-  const view = new CodeBlockView(node, code, language, settings);
-  views.set(node, view);
+  if (view.language) view.code.dataset.lang = view.language;
+  pre.append(view.code);
+  view.node.append(header(view.language, settings.strings), pre);
+  views.set(view.node, view);
   return view;
 }
 
