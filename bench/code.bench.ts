@@ -56,7 +56,7 @@ function fence(next: () => number, language: (typeof LANGUAGES)[number], lines: 
 }
 
 /** 1,000 messages, user and assistant in turn; `WITH_CODE` assistant replies, spread evenly, hold a fence of 12–20 lines. */
-function codeThread(): TranscriptMessage[] {
+export function codeThread(): TranscriptMessage[] {
   const next = random(37);
   const every = MESSAGES / 2 / WITH_CODE;
   let coded = 0;

@@ -4,7 +4,7 @@
 // main thread's time per trace event instead (script, style, layout, editing…). Run
 // `npm run build` first.
 import type { Page } from "puppeteer-core";
-import { startStream, streamTexts, streamedTexts } from "./code.bench.js";
+import { codeThread, startStream, streamTexts, streamedTexts } from "./code.bench.js";
 import { largePaste } from "./composer.bench.js";
 import { benchDraft } from "./fixtures/draft.js";
 import { benchThread } from "./fixtures/thread.js";
@@ -103,6 +103,22 @@ const scenarios: Record<string, { page: string; run(page: Page): Promise<unknown
       let text = messages.at(-1)!.text;
       return measure(page, async () => {
         for (let i = 0; i < 30; i++) await page.evaluate((t) => bench.updateLast!(t), (text += ` streamed words ${i}`));
+      });
+    },
+  },
+  // The code suite's first render (bench/code.bench.ts): 1,000 messages, 300 with code, until the
+  // blocks in view are highlighted (`?mode=t3&highlight=off` for the same without highlighting).
+  "code-first-render": {
+    page: `transcript.html?mode=${subject}`,
+    run: async (page) => {
+      const messages = codeThread();
+      await page.evaluate(() => bench.prepare!());
+      await page.evaluate((m) => bench.firstRender!(m), messages);
+      await page.evaluate(() => bench.codeInView!());
+      await page.evaluate(() => bench.prepare!());
+      return measure(page, async () => {
+        await page.evaluate((m) => bench.firstRender!(m), messages);
+        await page.evaluate(() => bench.codeInView!());
       });
     },
   },
