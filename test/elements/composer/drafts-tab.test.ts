@@ -77,6 +77,13 @@ function savedDraft(key: string, check: (draft: { text: string }) => boolean): P
   });
 }
 
+/**
+ * A bound for a test that opens tabs, not a wait: each tab loads the composer's modules one by one
+ * through the test server, which takes Firefox several seconds per tab on a loaded machine (a
+ * stress run went past 20 s). The tests wait for the states they need, never for a delay.
+ */
+const TABS_TIMEOUT_MS = 60_000;
+
 let keys = 0;
 const freshKey = () => `tab-${Date.now()}-${++keys}`;
 
@@ -84,7 +91,7 @@ const freshKey = () => `tab-${Date.now()}-${++keys}`;
 // (test/support/page-commands.mjs); the WebKit runner drives one WebDriver window, and its page
 // commands for a second window are not written yet.
 describeIn(["chromium", "firefox"], "<t3-composer> draft-key when the tab goes away", function () {
-  this.timeout(20_000);
+  this.timeout(TABS_TIMEOUT_MS);
   afterEach(() => localStorage.clear());
 
   // Chromium only: the renderer is killed through the DevTools protocol (Page.crash, the
@@ -168,7 +175,7 @@ describeIn(["chromium", "firefox"], "<t3-composer> draft-key when the tab goes a
 // (test/support/page-commands.mjs); the WebKit runner drives one WebDriver window, and its page
 // commands for a second window are not written yet.
 describeIn(["chromium", "firefox"], "<t3-composer> draft-key in two tabs at once", function () {
-  this.timeout(20_000);
+  this.timeout(TABS_TIMEOUT_MS);
   afterEach(() => localStorage.clear());
 
   /** Resolves once this page's localStorage has no draft under `key` (a `storage` event says another tab removed it). */

@@ -9,6 +9,13 @@ function lines(count: number): string {
   return Array.from({ length: count }, (_, i) => (i % 10 === 0 ? `line ${i} ${M1} end` : `line ${i}`)).join("\n");
 }
 
+/**
+ * A bound for a test that presses a key a hundred times or more, not a wait: each real key is a
+ * round trip through the test runner, and on a loaded machine 150 of them went past mocha's 10 s
+ * (a stress run). The tests wait for the states they need, never for a delay.
+ */
+const MANY_KEYS_TIMEOUT_MS = 30_000;
+
 /** Resolves after the browser rendered a frame and the task after it ran. */
 const rendered = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
@@ -95,7 +102,7 @@ describe("<t3-composer> large drafts", () => {
     await chord("Control", "a");
     await frame();
     expect(near()).to.deep.equal([4, 5, 6]);
-  });
+  }).timeout(MANY_KEYS_TIMEOUT_MS);
 
   it("moves the caret line by line through lines that were off screen, and edits there", async () => {
     const el = await mount();
@@ -106,7 +113,7 @@ describe("<t3-composer> large drafts", () => {
     await type("^");
     await frame();
     expect(el.value.text.split("\n")[339]).to.equal("line 339^");
-  });
+  }).timeout(MANY_KEYS_TIMEOUT_MS);
 
   it("joins and breaks lines where two line groups meet", async () => {
     const el = await mount();
