@@ -51,8 +51,7 @@ async function open({ path }, session) {
 /**
  * Brings `pageId`'s page to the front and returns its entry. A person drives the tab in front; a
  * hidden tab gets no animation frames, and Firefox throttles its timers, so a hidden tab that is
- * typed into or awaited can stall a test for seconds (a Firefox run timed out so, once in a full
- * suite).
+ * typed into or awaited could stall a test for seconds.
  */
 async function front(pageId) {
   const entry = get(pageId);

@@ -259,8 +259,9 @@ export class VirtualList {
 
   /**
    * Records the heights of the placed articles (`onlyDrawn`: of those drawn since the last
-   * measure; `only`: of those in it, and empties it); returns `0` when none changed, else the sign of the change:
-   * `-1` when one of them shrank, `1` when they only grew or were measured first.
+   * measure; `only`: of those in it, which it empties); returns `0` when none changed, else the
+   * sign of the change: `-1` when one of them shrank, `1` when they only grew or were measured
+   * first.
    */
   #measure(onlyDrawn = false, only?: Set<Element>): number {
     const drawn = this.#list.takeDrawn();
