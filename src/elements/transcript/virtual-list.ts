@@ -158,7 +158,7 @@ export class VirtualList {
     const done = this.#hooks.draw(deadline);
     // Only what was drawn again can have changed size here: a message that changed otherwise (an
     // image loaded) is the ResizeObserver's to report.
-    const shrank = this.#measure(true) < 0;
+    const shrank = this.#measure("drawn") < 0;
     this.#keep(anchor);
     if (done && shrank && this.virtual) return this.#virtualPass(undefined, deadline);
     return done;
@@ -258,23 +258,23 @@ export class VirtualList {
   }
 
   /**
-   * Records the heights of the placed articles (`onlyDrawn`: of those drawn since the last
-   * measure; `only`: of those in it, which it empties); returns `0` when none changed, else the
+   * Records the heights of placed articles: of every one, of those drawn since the last measure
+   * (`"drawn"`), or of those in a set, which it empties. Returns `0` when none changed, else the
    * sign of the change: `-1` when one of them shrank, `1` when they only grew or were measured
    * first.
    */
-  #measure(onlyDrawn = false, only?: Set<Element>): number {
+  #measure(which?: "drawn" | Set<Element>): number {
     const drawn = this.#list.takeDrawn();
     let change = 0;
-    for (const { index, node } of onlyDrawn ? drawn : this.#list.placedViews()) {
-      if (only?.has(node) === false) continue;
+    for (const { index, node } of which === "drawn" ? drawn : this.#list.placedViews()) {
+      if (which instanceof Set && !which.has(node)) continue;
       const before = this.#list.heightAt(index);
       const height = node.getBoundingClientRect().height;
       if (!this.#list.measured(index, height)) continue;
       if (before !== undefined && height < before) change = -1;
       else if (change === 0) change = 1;
     }
-    only?.clear();
+    if (which instanceof Set) which.clear();
     return change;
   }
 
@@ -358,7 +358,7 @@ export class VirtualList {
    * screen need no reads then.
    */
   #keepAfterResize(): boolean {
-    if (this.#busy || !this.#measure(false, this.#resized)) return false;
+    if (this.#busy || !this.#measure(this.#resized)) return false;
     // A scroll that its event has not reported yet (a script's or the reader's) wins: the anchor
     // was read before it.
     if (this.#viewport.position() === this.#anchorPosition) this.#keep(this.#anchor);

@@ -118,6 +118,31 @@ describe("<t3-transcript> long threads", () => {
     expect(Math.abs(watched.getBoundingClientRect().top - top)).to.be.at.most(1);
   });
 
+  it("reads the size of only the article that resized, in a thread at its end", async () => {
+    // The frame after a ResizeObserver report measures the articles it reported, not every one
+    // on screen (virtual-list.ts, `#keepAfterResize`): a streamed reply resizes on every update.
+    const { el, box } = await mountLong(20);
+    await scrollTo(box, box.scrollHeight);
+    await el.updateComplete;
+    expect(atEnd(box)).to.equal(true);
+    const last = article(el, "m19");
+    const reads = new Set<Element>();
+    const { getBoundingClientRect } = Element.prototype;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (this.localName === "article") reads.add(this);
+      return getBoundingClientRect.call(this);
+    };
+    try {
+      (last.firstElementChild as HTMLElement).style.paddingBottom = "300px";
+      await frames(3);
+      await el.updateComplete;
+    } finally {
+      Element.prototype.getBoundingClientRect = getBoundingClientRect;
+    }
+    expect([...reads]).to.deep.equal([last]);
+    expect(atEnd(box)).to.equal(true);
+  });
+
   it("stays at the end while the last reply streams", async () => {
     const { el, box } = await mountLong();
     const last = `m${COUNT - 1}`;
