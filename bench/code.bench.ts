@@ -166,9 +166,9 @@ export async function run(): Promise<BenchRow[]> {
   await preparePages();
   const browser = await startBrowser();
   try {
-    // Ours with and without highlighting take turns on one page: on two, the ratio moved from
-    // 1.0× to 1.5× between runs of the bench, each page's process keeping its own luck (the
-    // code the JIT made, the heap) for the whole run.
+    // Ours with and without highlighting take turns on one page, so that only the highlighter
+    // differs between them: two pages are two renderers, each keeping its own state (the code the
+    // JIT made, the heap) for a whole run of the bench.
     const ours = await open(browser, "mode=t3");
     const floor = await open(browser, "mode=floor");
     const messages = codeThread();
