@@ -236,8 +236,8 @@ const bench = {
       if (!done()) await frameWhen(done);
     }
     // Every side ends after a painted frame. Returning at once where there is nothing to wait for
-    // left the first paint of the thread out of the other sides' traces and in ours, one to three
-    // frames of it, which spread the ratio from 0.95× to 1.31× between runs.
+    // left the first paint of the thread out of the other sides' traces, while ours, which waits
+    // for its blocks, paid for one to three frames.
     await nextFrame();
     return performance.now() - start;
   },
