@@ -19,30 +19,52 @@ const PAGE = "/test/elements/composer/fixtures/draft-page.html";
 /** Text past the prompt-save bound: a big draft, saved within 500 ms rather than at once. */
 const BIG_TEXT = "x".repeat(PROMPT_SAVE_MAX_CHARS + 1);
 
+/** What a test of this file waits for right now: a test that fails names it (`nameTheWait`). */
+let waitingFor = "";
+
+/** Awaits `promise`, which resolves once `what` has happened: a test that times out meanwhile says so. */
+async function waitFor<T>(what: string, promise: Promise<T>): Promise<T> {
+  waitingFor = what;
+  const value = await promise;
+  waitingFor = "";
+  return value;
+}
+
+/** Appends what the test was waiting for to a failed test's error, so that a timeout says which state never came. */
+function nameTheWait(this: Mocha.Context): void {
+  const { currentTest } = this;
+  if (currentTest?.state === "failed" && currentTest.err && waitingFor) currentTest.err.message += ` (waiting for ${waitingFor})`;
+  waitingFor = "";
+}
+
+/** Runs a page command (test/support/page-commands.mjs) that answers once `what` is done. */
+const command = <T>(what: string, name: string, payload: object) => waitFor(what, executeServerCommand(name, payload) as Promise<T>);
+
 /** Another tab of this origin with a composer whose draft key is `key`. */
 class Tab {
   private constructor(readonly pageId: string) {}
 
   static async open(key: string): Promise<Tab> {
-    const { pageId } = (await executeServerCommand("page-open", { path: `${PAGE}?key=${encodeURIComponent(key)}` })) as { pageId: string };
+    const { pageId } = await command<{ pageId: string }>(`a tab with draft-key ${key} to load`, "page-open", { path: `${PAGE}?key=${encodeURIComponent(key)}` });
     return new Tab(pageId);
   }
 
   /** Evaluates `expression` in the tab (its `t3` global: composer, snapshot, readyUploads, attach). */
-  async run<T = unknown>(expression: string): Promise<T> {
-    return ((await executeServerCommand("page-eval", { pageId: this.pageId, expression })) as { value: T }).value;
+  async run<T = unknown>(expression: string, what = `${this.pageId} to answer ${expression}`): Promise<T> {
+    return (await command<{ value: T }>(what, "page-eval", { pageId: this.pageId, expression })).value;
   }
 
   async type(text: string): Promise<void> {
-    await executeServerCommand("page-type", { pageId: this.pageId, text });
+    await command(`${this.pageId} to be typed ${JSON.stringify(text)} into`, "page-type", { pageId: this.pageId, text });
   }
 
   /** Resolves once the tab's composer shows `text` (it follows another tab through the `storage` event). */
   async shows(text: string): Promise<void> {
-    await this.run(`new Promise((resolve) => {
+    const expression = `new Promise((resolve) => {
       const check = () => (t3.composer.value.text === ${JSON.stringify(text)} ? resolve(true) : setTimeout(check, 20));
       check();
-    })`);
+    })`;
+    await this.run(expression, `${this.pageId} to show ${JSON.stringify(text)}`);
   }
 
   snapshot(): Promise<DraftSnapshot> {
@@ -51,30 +73,47 @@ class Tab {
 
   /** Brings the test's own page to the front: this tab becomes hidden. */
   async hide(): Promise<void> {
-    await executeServerCommand("page-hide", { pageId: this.pageId });
+    await command(`${this.pageId} to be hidden`, "page-hide", { pageId: this.pageId });
   }
 
   async end(how: "close" | "crash"): Promise<void> {
-    await executeServerCommand("page-close", { pageId: this.pageId, how });
+    await command(`${this.pageId} to ${how}`, "page-close", { pageId: this.pageId, how });
   }
 }
 
 /**
- * Resolves once this page's localStorage shows a draft under `key` that `check` accepts: another
- * tab's write has then reached the browser, beyond that tab's renderer (a `storage` event says so).
+ * Resolves once `holds()` is true of this page's localStorage: at once, when a `storage` event
+ * says another tab changed it, or at a check every 50 ms. The checks mean that a missed event
+ * cannot hang the test: in full Firefox runs, a two-tab test here timed out now and then at its
+ * bound (a state that never came, cause not found), and these waits listened for events only.
  */
-function savedDraft(key: string, check: (draft: { text: string }) => boolean): Promise<void> {
-  const name = DRAFT_STORAGE_PREFIX + key;
-  const matches = (raw: string | null) => raw !== null && check(JSON.parse(raw) as { text: string });
-  if (matches(localStorage.getItem(name))) return Promise.resolve();
-  return new Promise((resolve) => {
-    const listen = (event: StorageEvent) => {
-      if (event.key !== name || !matches(event.newValue)) return;
-      window.removeEventListener("storage", listen);
+function storageState(what: string, holds: () => boolean): Promise<void> {
+  const state = new Promise<void>((resolve) => {
+    const check = () => {
+      if (!holds()) return;
+      window.removeEventListener("storage", check);
+      clearInterval(timer);
       resolve();
     };
-    window.addEventListener("storage", listen);
+    window.addEventListener("storage", check);
+    const timer = setInterval(check, 50);
+    check();
   });
+  return waitFor(what, state);
+}
+
+/** Resolves once this page's localStorage shows a draft under `key` that `check` accepts: another tab's write has reached the browser. */
+function savedDraft(key: string, check: (draft: { text: string }) => boolean): Promise<void> {
+  const name = DRAFT_STORAGE_PREFIX + key;
+  return storageState(`a saved draft under ${key} that ${String(check)}`, () => {
+    const raw = localStorage.getItem(name);
+    return raw !== null && check(JSON.parse(raw) as { text: string });
+  });
+}
+
+/** Resolves once this page's localStorage has no draft under `key`. */
+function removedDraft(key: string): Promise<void> {
+  return storageState(`no saved draft under ${key}`, () => localStorage.getItem(DRAFT_STORAGE_PREFIX + key) === null);
 }
 
 /**
@@ -92,6 +131,7 @@ const freshKey = () => `tab-${Date.now()}-${++keys}`;
 // commands for a second window are not written yet.
 describeIn(["chromium", "firefox"], "<t3-composer> draft-key when the tab goes away", function () {
   this.timeout(TABS_TIMEOUT_MS);
+  afterEach(nameTheWait);
   afterEach(() => localStorage.clear());
 
   // Chromium only: the renderer is killed through the DevTools protocol (Page.crash, the
@@ -176,21 +216,8 @@ describeIn(["chromium", "firefox"], "<t3-composer> draft-key when the tab goes a
 // commands for a second window are not written yet.
 describeIn(["chromium", "firefox"], "<t3-composer> draft-key in two tabs at once", function () {
   this.timeout(TABS_TIMEOUT_MS);
+  afterEach(nameTheWait);
   afterEach(() => localStorage.clear());
-
-  /** Resolves once this page's localStorage has no draft under `key` (a `storage` event says another tab removed it). */
-  function removedDraft(key: string): Promise<void> {
-    const name = DRAFT_STORAGE_PREFIX + key;
-    if (localStorage.getItem(name) === null) return Promise.resolve();
-    return new Promise((resolve) => {
-      const listen = (event: StorageEvent) => {
-        if (event.key !== name || event.newValue !== null) return;
-        window.removeEventListener("storage", listen);
-        resolve();
-      };
-      window.addEventListener("storage", listen);
-    });
-  }
 
   for (const ending of ["send", "clear"] as const) {
     it(`a tab showing a draft that the other tab ${ending === "send" ? "sent" : "cleared"} never writes it back, and a later tab opens empty`, async () => {
