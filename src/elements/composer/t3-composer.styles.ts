@@ -10,15 +10,22 @@ export const composerStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /* The frame stacks its rows as blocks, each after the header spaced from the one above as a
+     flex gap would space them. As a flex column it cost Firefox a second layout of the editor's
+     lines on every keystroke: a column sizes an item whose height is its content's by laying that
+     content out first (docs/performance.md, "Keystrokes"). The spacing rule names no structural
+     pseudo-class such as :first-child: matched against every element, that would mark each line
+     to restyle its chips whenever its text changed, and Firefox then reloads their icons. */
   .frame {
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--_space) / 2);
+    display: block;
     padding: var(--_space);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_bg);
     color: var(--_fg);
+  }
+  .frame > :not([part="header"]) {
+    margin-top: calc(var(--_space) / 2);
   }
   .frame:focus-within {
     border-color: var(--_focus);

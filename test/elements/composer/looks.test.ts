@@ -142,6 +142,18 @@ describe("<t3-composer> looks", () => {
     expect(slots).to.deep.equal([["toolbar", ["Attach"]], ["toolbar-start", []], ["actions", ["Send"]], ["toolbar-end", []]]);
   });
 
+  it("stacks the frame's rows half a --t3-space apart: header, shelf, editor, toolbar", async () => {
+    const el = await mount({ style: "--t3-space: 20px" });
+    el.value = { text: `${linkOf(image)} look`, context: { version: 1, records: [image] } };
+    await el.updateComplete;
+    const parts = ["header", "shelf", "editor", "toolbar"].map((part) => el.shadowRoot!.querySelector(`[part~="${part}"]`)!.getBoundingClientRect());
+    const gaps = parts.slice(1).map((rect, index) => Math.round(rect.top - parts[index]!.bottom));
+    expect(gaps).to.deep.equal([10, 10, 10]);
+    // Each row is as wide as the frame's content box (20px padding and a 1px border on each side).
+    const frame = el.shadowRoot!.querySelector('[part="frame"]')!.getBoundingClientRect();
+    expect(parts.map((rect) => Math.round(rect.width))).to.deep.equal(parts.map(() => Math.round(frame.width) - 42));
+  });
+
   it("writes hostile labels, names and paths as text only (XSS corpus)", async () => {
     const trap = installXssTrap();
     try {
