@@ -57,7 +57,9 @@ describe("the drop-in", () => {
     await composer.updateComplete;
     const chunk = composer.shadowRoot!.querySelector(".ProseMirror > div")!;
     expect(getComputedStyle(chunk).contentVisibility).to.equal("visible"); // the caret's chunk
-    expect(getComputedStyle(composer.shadowRoot!.querySelector(".frame")!).display).to.equal("flex");
+    // The frame's padding and the rows' spacing come from the stylesheet (the defaults are 0).
+    expect(getComputedStyle(composer.shadowRoot!.querySelector(".frame")!).paddingTop).to.equal("8px");
+    expect(getComputedStyle(composer.shadowRoot!.querySelector(".editor")!).marginTop).to.equal("4px");
     composer.remove();
   });
 });
