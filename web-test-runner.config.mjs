@@ -1,5 +1,5 @@
 import { esbuildPlugin } from "@web/dev-server-esbuild";
-import { ENGINE, browsersFor, chromium } from "./test/support/browsers.mjs";
+import { ENGINE, TEST_FILES, browsersFor, chromium } from "./test/support/browsers.mjs";
 import { pageCommandsPlugin } from "./test/support/page-commands.mjs";
 import { hostProxyMiddleware, serverCommands, urlRulesMiddleware } from "./test/support/server-commands.mjs";
 
@@ -17,7 +17,7 @@ const microphoneGroup = ENGINE === "chromium" && (argv.some((arg) => arg === "--
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
-  files: ["test/elements/**/*.test.ts", "test/e2e/**/*.test.ts", "test/unit/**/*.browser.test.ts", `!${MICROPHONE_FILES}`],
+  files: [...TEST_FILES, `!${MICROPHONE_FILES}`],
   groups: microphoneGroup ? [{ name: "microphone", files: MICROPHONE_FILES, browsers: [chromium(MICROPHONE_FLAGS)] }] : [],
   nodeResolve: { exportConditions: ["development"] },
   // `/t3-host/<id>/…` reaches the reference hosts that end-to-end tests start (server-commands.mjs).

@@ -2,7 +2,8 @@
 // default), `--engine firefox`, `--engine webkit`, `--engine all`, or several (`--engine
 // firefox,webkit`). `--core` runs only the element suites every page of a host depends on
 // (CORE_FILES); `--core-in firefox` does so in the engines named only, the others running
-// everything. `--parallel` runs the engines at the same time, each one's output held back and
+// everything; `--outside-core` runs every file but those (CI runs it in Firefox after `npm test`,
+// so that every file runs in every engine). `--parallel` runs the engines at the same time, each one's output held back and
 // printed whole when it ends, so that two engines' lines never mix (`npm test` runs Firefox and
 // WebKit so: each runs one file at a time, which leaves a core of this machine idle). Every other
 // argument is passed on (for
@@ -16,6 +17,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { ensureEngine, parseEngines } from "./engines.mjs";
 import { bin, run } from "./run.mjs";
+import { TEST_FILES } from "../test/support/browsers.mjs";
 
 /**
  * The element suites every page of a host depends on, for a shorter run in another engine than
@@ -105,10 +107,18 @@ if (coreAt !== -1 && !coreIn?.every((engine) => engines.includes(engine))) {
   process.exit(2);
 }
 const core = parsed.rest.includes("--core");
+const outsideCore = parsed.rest.includes("--outside-core");
 const parallel = parsed.rest.includes("--parallel") && engines.length > 1;
-const rest = parsed.rest.filter((arg) => arg !== "--core" && arg !== "--parallel");
-/** The runner's arguments for `engine`: the element suites alone where `--core` or `--core-in` says so. */
-const argsFor = (engine) => (core || coreIn?.includes(engine) ? [...rest, "--files", ...CORE_FILES] : rest);
+const rest = parsed.rest.filter((arg) => arg !== "--core" && arg !== "--outside-core" && arg !== "--parallel");
+if (outsideCore && (core || coreIn)) {
+  console.error("--outside-core runs the files --core leaves out: use one of them");
+  process.exit(2);
+}
+/** The runner's arguments for `engine`: the element suites alone where `--core` or `--core-in` says so, or all but them. */
+function argsFor(engine) {
+  if (outsideCore) return [...rest, "--files", ...TEST_FILES, ...CORE_FILES.map((glob) => `!${glob}`)];
+  return core || coreIn?.includes(engine) ? [...rest, "--files", ...CORE_FILES] : rest;
+}
 for (const engine of engines) ensureEngine(engine);
 if (!existsSync(new URL("../dist/index.js", import.meta.url))) {
   const built = await run("npm", ["--silent", "run", "build"]);

@@ -88,6 +88,9 @@ class WebKitLauncher extends WebdriverLauncher {
   }
 }
 
+/** Every browser test file: web-test-runner.config.mjs runs them, and scripts/test-browser.mjs picks among them. */
+export const TEST_FILES = ["test/elements/**/*.test.ts", "test/e2e/**/*.test.ts", "test/unit/**/*.browser.test.ts"];
+
 /** The engine these tests run in: `T3_ENGINE`, Chromium when unset. */
 export const ENGINE = process.env.T3_ENGINE ?? "chromium";
 
