@@ -3,11 +3,11 @@
 // firefox,webkit`). `--core` runs only the element suites every page of a host depends on
 // (CORE_FILES); `--core-in firefox` does so in the engines named only, the others running
 // everything; `--outside-core` runs every file but those (CI runs it in Firefox after `npm test`,
-// so that every file runs in every engine). `--parallel` runs the engines at the same time, each one's output held back and
-// printed whole when it ends, so that two engines' lines never mix (`npm test` runs Firefox and
-// WebKit so: each runs one file at a time, which leaves a core of this machine idle). Every other
-// argument is passed on (for
-// example `--files 'test/elements/composer/**/*.test.ts'`). Each engine's browser comes from the system's packages
+// so that every file runs in every engine). `--parallel` runs the engines at the same time, each
+// one's output held back and printed whole when it ends, so that two engines' lines never mix
+// (`npm test` runs Firefox and WebKit so: each runs one file at a time, which leaves a core of
+// this machine idle). Every other argument is passed on (for example `--files
+// 'test/elements/composer/**/*.test.ts'`). Each engine's browser comes from the system's packages
 // (scripts/engines.mjs). The end-to-end tests load the built package (the demo through the
 // reference host, the embedding recipes built by Vite): the package is built when dist/ is
 // missing, and the recipes are built again every time (about 3 s), so that they never test an

@@ -13,7 +13,7 @@ export const composerStyles = css`
   /* The frame stacks its rows as blocks, each after the header spaced from the one above as a
      flex gap would space them. As a flex column it cost Firefox a second layout of the editor's
      lines on every keystroke: a column sizes an item whose height is its content's by laying that
-     content out first (docs/performance.md, "Keystrokes"). The spacing rule names no structural
+     content out first (docs/performance.md, "Engines"). The spacing rule names no structural
      pseudo-class such as :first-child: matched against every element, that would mark each line
      to restyle its chips whenever its text changed, and Firefox then reloads their icons. */
   .frame {
